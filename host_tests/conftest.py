@@ -5,7 +5,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for folder in ("lib", "tools", "firmware"):
+# tools/hostlib holds CPython stand-ins for MicroPython-only modules (framebuf).
+for folder in ("lib", "tools", "firmware", os.path.join("tools", "hostlib")):
     path = os.path.join(ROOT, folder)
     if path not in sys.path:
         sys.path.insert(0, path)
