@@ -258,6 +258,7 @@ def scene_blit_key_palette():
     buf, fb = _make(framebuf.GS4_HMSB, 13, 9, None, seed=1)
     fb.blit((sbuf, 9, 6, framebuf.GS4_HMSB), 2, 1)
     fb.blit((sbuf, 4, 6, framebuf.GS4_HMSB, 10), 7, 3, 0)
+    fb.blit((bytes(sbuf[:20]), 16, 10, framebuf.MONO_HLSB), -3, -2, 1, gpal)
     out += buf
     return bytes(out)
 

@@ -40,7 +40,7 @@ _EXPAND_CACHE = {}
 class FrameBuffer:
     """A frame buffer over a writable buffer, as MicroPython's ``framebuf.FrameBuffer``."""
 
-    def __init__(self, buffer, width, height, format, stride=None):
+    def __init__(self, buffer, width, height, format, stride=None, _source=False):
         width = _int(width)
         height = _int(height)
         format = _int(format)
@@ -63,7 +63,7 @@ class FrameBuffer:
             view = memoryview(buffer)
         except TypeError:
             raise TypeError("object with buffer protocol required") from None
-        if view.readonly:
+        if view.readonly and not _source:
             raise TypeError("object with buffer protocol required")
         if isinstance(buffer, bytearray):
             buf = buffer
@@ -421,8 +421,11 @@ class FrameBuffer:
             "MicroPython's 8x8 font cannot be copied; draw text with ui.writer instead")
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
-        if isinstance(fbuf, tuple):
-            fbuf = FrameBuffer(*fbuf)
+        if isinstance(fbuf, tuple):   # a read-only buffer (bytes) is allowed here
+            if not 4 <= len(fbuf) <= 5:
+                raise ValueError()
+            stride = fbuf[4] if len(fbuf) == 5 else None
+            fbuf = FrameBuffer(fbuf[0], fbuf[1], fbuf[2], fbuf[3], stride, _source=True)
         elif not isinstance(fbuf, FrameBuffer):
             raise TypeError("FrameBuffer or tuple required")
         if palette is not None and not isinstance(palette, FrameBuffer):
