@@ -18,6 +18,8 @@ _POINTS = b"\x07\x08\x09\x0a\x0a\x0a\x0a\x0b"  # by rank: 7 8 9 10 J Q K A
 
 def _variant(a, b, c, v):
     """Points of the valid hand (a, b, c) under rules.points_variant v: 1 joker off, 2 two sevens off."""
+    if a > 31 or b > 31 or c > 31:
+        raise IndexError  # score() turns it into its ValueError
     if v & 1 and not (a and b and c):
         # The 7c is a plain seven: swap clubs with a suit s whose seven is not in the
         # hand; the hand keeps its points and no longer holds the 7c.
@@ -50,32 +52,39 @@ def score(a, b, c, rules=None, _t=TABLE, _3=_C3, _2=_C2):
     (The last three parameters are not for callers: they make the tables local
     variables, which MicroPython reads faster than globals.)
     """
-    # A decision tree on strict comparisons finds the order without swapping. A bad
-    # hand leaves i out of range: a tie or a negative card fails a test here, an int
-    # over 31 indexes past _3 or _2, a non-int is a TypeError.
-    i = 4960
+    # A decision tree on strict comparisons finds the order without swapping; each
+    # branch tests the ties it allows and that its smallest card is >= 0. An int over
+    # 31 is an IndexError in _3 or _2, a non-int a TypeError: all end in ValueError.
     try:
         if a < b:
             if b < c:
                 if a >= 0:                              # a < b < c
-                    i = _3[c] + _2[b] + a
+                    if not rules:
+                        return _t[_3[c] + _2[b] + a]
+                    return _variant(a, b, c, rules.points_variant)
             elif a < c:
                 if c != b and a >= 0:                   # a < c < b
-                    i = _3[b] + _2[c] + a
+                    if not rules:
+                        return _t[_3[b] + _2[c] + a]
+                    return _variant(a, b, c, rules.points_variant)
             elif c != a and c >= 0:                     # c < a < b
-                i = _3[b] + _2[a] + c
+                if not rules:
+                    return _t[_3[b] + _2[a] + c]
+                return _variant(a, b, c, rules.points_variant)
         elif a < c:
             if a != b and b >= 0:                       # b < a < c
-                i = _3[c] + _2[a] + b
+                if not rules:
+                    return _t[_3[c] + _2[a] + b]
+                return _variant(a, b, c, rules.points_variant)
         elif b < c:
             if c != a and b >= 0:                       # b < c < a
-                i = _3[a] + _2[c] + b
+                if not rules:
+                    return _t[_3[a] + _2[c] + b]
+                return _variant(a, b, c, rules.points_variant)
         elif c != b and b != a and c >= 0:              # c < b < a
-            i = _3[a] + _2[b] + c
-        if not rules or not rules.points_variant:
-            return _t[i]
-        _t[i]
-        return _variant(a, b, c, rules.points_variant)
+            if not rules:
+                return _t[_3[a] + _2[b] + c]
+            return _variant(a, b, c, rules.points_variant)
     except (TypeError, IndexError, OverflowError):
         pass
     raise ValueError("not three different card codes (ints 0..31): %r %r %r" % (a, b, c))
