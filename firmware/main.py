@@ -1,0 +1,36 @@
+# The handset starts here. The board module (firmware/boards/<name>/board.py, installed
+# as board.py) names the pins and makes the drivers: display() first, so the 10,240-byte
+# frame is allocated right after gc.collect() while the heap is whole, then keypad().
+import gc
+
+
+def main():
+    gc.collect()
+    try:
+        import board
+    except ImportError:
+        print("main: no board module: install firmware/boards/<name>/board.py as board.py")
+        return
+    display = board.display()
+    pad = board.keypad()
+    from app import App
+    app = App(display)
+    app.start()
+    gc.collect()
+    try:
+        from time import sleep_ms
+    except ImportError:  # CPython
+        from time import sleep
+
+        def sleep_ms(ms):
+            sleep(ms / 1000)
+    while True:
+        code = pad.get()
+        if code:
+            app.key(code)
+        elif not app.idle():
+            sleep_ms(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+# The base of every screen. The app gives a screen key codes (drivers/keys.py) and idle
+# moments; the screen answers with what the app must do next:
+#   NOTHING  nothing changed on the screen;
+#   SHOW     the screen drew its own changes into app.fb already: just show the frame;
+#   REDRAW   call draw(fb) for the whole screen, then show it;
+#   a Screen switch to that screen (the app calls its enter(), draw(fb), then shows).
+# A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+NOTHING = const(0)
+SHOW = const(1)
+REDRAW = const(2)
+
+
+class Screen:
+    """One screen of the handset: draws itself and turns keys into what happens next."""
+
+    name = "screen"     # a short id, printed by the simulator's --trace
+    help = ""           # one line on the keys this screen uses (the simulator shows it)
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self):
+        """Called when the screen becomes the current one, before its first draw."""
+
+    def draw(self, fb):
+        """Draw the whole screen into the frame buffer fb (the app shows it after)."""
+        fb.fill(0)
+
+    def key(self, code):
+        """Handle one key code; return NOTHING, SHOW, REDRAW or the next Screen."""
+        return NOTHING
+
+    def idle(self):
+        """Called when no key came (every ~10 ms on the handset, after each key in the
+        simulator until it answers NOTHING): for bots' moves and timed changes."""
+        return NOTHING
+
+    def trace(self):
+        """One line on the state for the simulator's --trace (during play: whose turn,
+        the stacks, the pot)."""
+        return self.name

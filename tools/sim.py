@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The handset simulator.
+
+    python3 tools/sim.py [--keys "OK DOWN OK ..." | --keys @file] [--seed N]
+                         [--shots DIR] [--scale N] [--trace]
+                         [--micropython [--heap BYTES]]
+
+With no --keys: a window titled "Svara" shows the handset, the screen scaled up (x3 by
+default) and a keypad below it that you can click. PC keys: arrows, Enter or Space = OK,
+F1 / F2 = left / right soft key, F3 = call, Esc or Backspace = end, 0-9, * and #.
+Without a display it refuses (exit 2) instead of hanging.
+
+With --keys: runs headless (SDL's dummy video driver), presses the keys one by one.
+  --shots DIR  writes DIR/0000.png (the first frame) and DIR/NNNN.png after key NNNN,
+               at 1x (128 x 160, the panel's own pixels) unless --scale N is given
+  --trace      prints a line per step: number, key, and the screen's trace() (its
+               name; during play whose turn it is, the stacks and the pot)
+Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separate;
+@file reads them from a file, # starts a comment).
+
+--seed N      makes the deals repeatable (the app's game seeds come from N)
+--micropython runs the same firmware under MicroPython 1.27 (WebAssembly, tools/mp.py),
+              one call per key, reading the 4-bit frame back after each;
+--heap BYTES  its heap size: exits 3 saying so if the heap had to grow past it.
+Exit status: 0 fine, 1 the firmware failed, 2 bad usage or no display, 3 heap grew.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simcore  # noqa: E402  (puts firmware/, lib/ and tools/hostlib on sys.path)
+
+USAGE = __doc__.split("\n\n")[1]
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_args(argv):
+    opts = {"keys": None, "seed": None, "shots": None, "scale": None, "trace": False,
+            "micropython": False, "heap": None}
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
+        if a in ("--trace", "--micropython"):
+            opts[a[2:]] = True
+            continue
+        if a not in ("--keys", "--seed", "--shots", "--scale", "--heap"):
+            raise UsageError("unknown option %s" % a)
+        if not args:
+            raise UsageError("%s needs a value" % a)
+        value = args.pop(0)
+        if a in ("--seed", "--scale", "--heap"):
+            if not value.isdigit():
+                raise UsageError("%s takes a whole number, not %r" % (a, value))
+            value = int(value)
+        opts[a[2:]] = value
+    if opts["heap"] is not None and not opts["micropython"]:
+        raise UsageError("--heap goes with --micropython")
+    if opts["scale"] is not None and not 1 <= opts["scale"] <= 8:
+        raise UsageError("--scale takes 1 to 8")
+    return opts
+
+
+def headless(opts, codes):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    shots = opts["shots"]
+    scale = opts["scale"] or 1
+    if shots:
+        import pygame
+        os.makedirs(shots, exist_ok=True)
+
+    def each(i, code, runner):
+        if opts["trace"]:
+            print("%04d %-5s %s" % (i, simcore.key_name(code) if code else "-", runner.trace()),
+                  flush=True)
+        if shots:
+            pygame.image.save(simcore.surface_of(runner.frame(), scale),
+                              os.path.join(shots, "%04d.png" % i))
+
+    result = simcore.run(codes, seed=opts["seed"], micropython=opts["micropython"],
+                         heap=opts["heap"], each=each)
+    if opts["micropython"] and opts["heap"] and result.heap_grew:
+        print("sim: the MicroPython heap had to grow past --heap %d (GC total %d -> %d)"
+              % (opts["heap"], result.heap[0], result.heap[1]), file=sys.stderr)
+        return 3
+    return 0
+
+
+def main(argv):
+    try:
+        opts = parse_args(argv)
+        codes = None
+        if opts["keys"] is not None:
+            codes = simcore.parse_keys(simcore.read_keys_arg(opts["keys"]))
+    except (UsageError, ValueError, OSError) as e:
+        print("sim: %s\n%s" % (e, USAGE), file=sys.stderr)
+        return 2
+    try:
+        if codes is not None:
+            return headless(opts, codes)
+        from simwindow import play
+        return play(opts)
+    except Exception as e:
+        from mp import MicroPythonError
+        if isinstance(e, MicroPythonError):
+            print("sim: the firmware failed under MicroPython:\n" + e.out + e.traceback,
+                  file=sys.stderr)
+            return 1
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,255 @@
+"""The simulator's engine room, shared by tools/sim.py, tools/bench_ui.py and the tests.
+
+Runs the handset firmware (firmware/app.py with drivers/simdisplay.py) on CPython or on
+MicroPython (WebAssembly, via tools/mp.py), one key at a time, and reads back the 4-bit
+frame buffer after each key::
+
+    from simcore import run, parse_keys
+    result = run(parse_keys("DOWN DOWN OK"), seed=1, micropython=True, heap=65536)
+    result.frames    # 10,240-byte GS4 frames: after start, then after every key
+    result.traces    # the current screen's trace() at the same moments
+    result.heap_grew # MicroPython only: the heap had to grow past `heap`
+
+After each key the app's idle() is called until it reports no change (at most
+SETTLE_LIMIT times), so bots' moves and timed changes land before the frame is taken.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _folder in ("lib", "firmware", os.path.join("tools", "hostlib"), "tools"):
+    _path = os.path.join(ROOT, _folder)
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from drivers import keys  # noqa: E402
+from drivers.display import HEIGHT, PALETTE, WIDTH  # noqa: E402
+
+SETTLE_LIMIT = 1000
+
+
+def parse_keys(text):
+    """Key codes for names such as "OK DOWN 7 STAR" (commas also separate); ValueError
+    naming the bad name and the valid ones otherwise."""
+    codes = []
+    for name in text.replace(",", " ").split():
+        codes.append(keys.code(name))
+    return codes
+
+
+def read_keys_arg(arg):
+    """The text of a --keys argument: the argument itself, or a file's text for @file
+    (lines starting with # are comments)."""
+    if not arg.startswith("@"):
+        return arg
+    with open(arg[1:], encoding="utf-8") as f:
+        return " ".join(line.split("#", 1)[0] for line in f)
+
+
+def key_name(code):
+    return keys.NAMES[code] if 0 < code < len(keys.NAMES) else str(code)
+
+
+class Result:
+    """What a run produced: frames and trace lines after start and after every key."""
+
+    def __init__(self):
+        self.frames = []
+        self.traces = []
+        self.heap_grew = False
+        self.heap = None        # (GC total at start, at end) under MicroPython
+
+
+class CPythonRunner:
+    """The firmware on this interpreter; show() rows can go to `sink(line, y)`."""
+
+    def __init__(self, seed=None, sink=None):
+        from app import App
+        from drivers.simdisplay import SimDisplay
+        self.display = SimDisplay(sink)
+        self.app = App(self.display, seed=seed)
+
+    def start(self):
+        self.app.start()
+
+    def key(self, code):
+        self.app.key(code)
+        self.settle()
+
+    def settle(self):
+        n = 0
+        while n < SETTLE_LIMIT and self.app.idle():
+            n += 1
+
+    def idle(self):
+        return self.app.idle()
+
+    def frame(self):
+        return self.display.frame_bytes()
+
+    def trace(self):
+        return self.app.trace()
+
+    def help(self):
+        return self.app.screen.help
+
+    def close(self):
+        pass
+
+
+# Code run under MicroPython. Each string is one top-level call: the port collects
+# garbage only between calls, so imports and set-up are split as the device's GC would
+# split them (it collects whenever the heap runs short).
+_MP_SETUP = (
+    "import gc\ngc.collect()",
+    "from drivers.simdisplay import SimDisplay\n_d = SimDisplay()",
+    "import app",
+    "import ui.demo",
+    "from ui import writer\nwriter.normal()",
+    "_app = app.App(_d, seed=%(seed)r)",
+    "def _frame():\n"
+    "    f = open('/frame.bin', 'wb')\n"
+    "    f.write(_d.buffer)\n"
+    "    f.close()\n"
+    "def _settle():\n"
+    "    n = 0\n"
+    "    while n < %(limit)d and _app.idle():\n"
+    "        n += 1\n",
+    "gc.collect()",
+)
+
+
+class MicroPythonRunner:
+    """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
+
+    def __init__(self, seed=None, heap=None):
+        from mp import MicroPython
+        self.mp = MicroPython(heap=heap or (1 << 20))
+        try:
+            for code in _MP_SETUP:
+                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT})
+        except Exception:
+            self.mp.close()
+            raise
+        self._help = ""
+
+    def _call(self, code):
+        out = self.mp.exec(code + "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
+        lines = out.rstrip("\n").split("\n")
+        self._trace = lines[-1]
+        self._help = lines[-2] if len(lines) > 1 else ""
+        self._frame = self.mp.read("/frame.bin")
+
+    def start(self):
+        self._call("_app.start()")
+
+    def key(self, code):
+        self._call("_app.key(%d)\n_settle()" % code)
+
+    def idle(self):
+        out = self.mp.exec("print(_app.idle())").strip()
+        if out == "True":
+            self._call("")
+            return True
+        return False
+
+    def frame(self):
+        return self._frame
+
+    def trace(self):
+        return self._trace
+
+    def help(self):
+        return self._help
+
+    def mem_alloc(self):
+        return self.mp.mem_alloc()
+
+    def heap(self):
+        return self.mp.heap_total()
+
+    def close(self):
+        self.mp.close()
+
+
+def runner(micropython=False, seed=None, heap=None, sink=None):
+    if micropython:
+        return MicroPythonRunner(seed=seed, heap=heap)
+    return CPythonRunner(seed=seed, sink=sink)
+
+
+def run(codes, seed=None, micropython=False, heap=None, each=None):
+    """Start the app, press every key of `codes`; a Result with a frame and a trace line
+    after start and after each key. `each(i, code, runner)` is called after each step
+    (code is 0 for the start)."""
+    r = runner(micropython, seed, heap)
+    result = Result()
+    try:
+        r.start()
+        result.frames.append(r.frame())
+        result.traces.append(r.trace())
+        if each:
+            each(0, 0, r)
+        for i, code in enumerate(codes, 1):
+            r.key(code)
+            result.frames.append(r.frame())
+            result.traces.append(r.trace())
+            if each:
+                each(i, code, r)
+        if micropython:
+            result.heap = r.heap()
+            result.heap_grew = result.heap[1] > result.heap[0]
+    finally:
+        r.close()
+    return result
+
+
+_host_display = None
+
+
+def frame_rgb565(frame, display=None):
+    """The RGB565 image (little-endian, 256 bytes a row) of a 4-bit frame, made by
+    SimDisplay.show(): the same expansion the handset's driver does."""
+    global _host_display
+    from drivers.simdisplay import SimDisplay
+    out = bytearray(WIDTH * HEIGHT * 2)
+
+    def sink(line, y):
+        out[y * WIDTH * 2:(y + 1) * WIDTH * 2] = line
+
+    d = display or _host_display
+    if d is None:
+        d = _host_display = SimDisplay()
+    d.sink = sink
+    d.buffer[:] = frame
+    d.show()
+    return bytes(out)
+
+
+def rgb565_to_rgb(data):
+    """RGB888 bytes from little-endian RGB565 bytes (5/6 bits widened by bit copying)."""
+    table = {}
+    for c in PALETTE:
+        r, g, b = c >> 11, (c >> 5) & 63, c & 31
+        table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)))
+    out = bytearray()
+    for i in range(0, len(data), 2):
+        c = data[i] | (data[i + 1] << 8)
+        rgb = table.get(c)
+        if rgb is None:
+            r, g, b = c >> 11, (c >> 5) & 63, c & 31
+            rgb = table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4),
+                                    (b << 3) | (b >> 2)))
+        out += rgb
+    return bytes(out)
+
+
+def surface_of(frame, scale=1):
+    """A pygame surface of a 4-bit frame, through SimDisplay.show()'s RGB565 rows."""
+    import pygame
+    rgb = rgb565_to_rgb(frame_rgb565(frame))
+    surface = pygame.image.frombytes(rgb, (WIDTH, HEIGHT), "RGB")
+    if scale != 1:
+        surface = pygame.transform.scale(
+            surface, (WIDTH * scale, HEIGHT * scale))
+    return surface

@@ -1,0 +1,174 @@
+"""The simulator's window (pygame-ce): the handset's screen scaled up and a clickable
+keypad below it. Started by tools/sim.py when no --keys are given."""
+import os
+import sys
+
+import simcore
+from drivers import keys
+
+PC_KEYS = "arrows, Enter=OK, F1/F2 soft keys, F3 call, Esc end, 0-9 * #, Ctrl+Q quit"
+
+# The keypad as drawn: rows of (label, key code), like the handset's keys.
+PAD = (
+    (("-", keys.SL), ("\u25b2", keys.UP), ("-", keys.SR)),
+    (("\u25c0", keys.LEFT), ("OK", keys.OK), ("\u25b6", keys.RIGHT)),
+    (("Call", keys.CALL), ("\u25bc", keys.DOWN), ("End", keys.END)),
+    (("1", keys.D0 + 1), ("2", keys.D0 + 2), ("3", keys.D0 + 3)),
+    (("4", keys.D0 + 4), ("5", keys.D0 + 5), ("6", keys.D0 + 6)),
+    (("7", keys.D0 + 7), ("8", keys.D0 + 8), ("9", keys.D0 + 9)),
+    (("*", keys.STAR), ("0", keys.D0), ("#", keys.HASH)),
+)
+MARGIN = 12
+ROW_H = 28
+GAP = 4
+HELP_H = 36
+BODY = (34, 36, 42)
+BUTTON = (70, 74, 86)
+PRESSED = (250, 200, 40)
+TEXT = (235, 235, 235)
+COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
+
+
+def display_available():
+    """False when SDL has nowhere to open a window (Linux/BSD without X or Wayland)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def pc_key(event):
+    """The handset key code for a pygame KEYDOWN event, or 0."""
+    import pygame
+    named = {
+        pygame.K_UP: keys.UP, pygame.K_DOWN: keys.DOWN, pygame.K_LEFT: keys.LEFT,
+        pygame.K_RIGHT: keys.RIGHT, pygame.K_RETURN: keys.OK, pygame.K_KP_ENTER: keys.OK,
+        pygame.K_SPACE: keys.OK, pygame.K_F1: keys.SL, pygame.K_F2: keys.SR,
+        pygame.K_F3: keys.CALL, pygame.K_ESCAPE: keys.END, pygame.K_BACKSPACE: keys.END,
+        pygame.K_KP_MULTIPLY: keys.STAR,
+    }
+    if event.key in named:
+        return named[event.key]
+    if pygame.K_KP_1 <= event.key <= pygame.K_KP_9:
+        return keys.D0 + 1 + event.key - pygame.K_KP_1
+    if event.key == pygame.K_KP_0:
+        return keys.D0
+    ch = event.unicode
+    if ch and "0" <= ch <= "9":
+        return keys.D0 + ord(ch) - ord("0")
+    if ch == "*":
+        return keys.STAR
+    if ch == "#":
+        return keys.HASH
+    return 0
+
+
+class Window:
+    def __init__(self, pygame, scale):
+        self.pg = pygame
+        self.scale = scale
+        self.sw = simcore.WIDTH * scale
+        self.sh = simcore.HEIGHT * scale
+        self.width = self.sw + 2 * MARGIN
+        pad_h = len(PAD) * (ROW_H + GAP)
+        self.height = MARGIN + self.sh + MARGIN + pad_h + HELP_H
+        self.surface = pygame.display.set_mode((self.width, self.height))
+        pygame.display.set_caption("Svara")
+        self.font = pygame.font.Font(None, 22)
+        self.small = pygame.font.Font(None, 18)
+        self.buttons = []
+        bw = (self.sw - 2 * GAP) // 3
+        y = MARGIN + self.sh + MARGIN
+        for row in PAD:
+            x = MARGIN
+            for label, code in row:
+                self.buttons.append((pygame.Rect(x, y, bw, ROW_H), label, code))
+                x += bw + GAP
+            y += ROW_H + GAP
+        self.pressed = 0
+
+    def button_at(self, pos):
+        for rect, _label, code in self.buttons:
+            if rect.collidepoint(pos):
+                return code
+        return 0
+
+    def draw(self, frame, help_line):
+        pg = self.pg
+        s = self.surface
+        s.fill(BODY)
+        s.blit(simcore.surface_of(frame, self.scale), (MARGIN, MARGIN))
+        for rect, label, code in self.buttons:
+            colour = PRESSED if code == self.pressed else COLOURED.get(code, BUTTON)
+            pg.draw.rect(s, colour, rect, border_radius=6)
+            text = self.font.render(label, True, TEXT)
+            s.blit(text, text.get_rect(center=rect.center))
+        y = self.height - HELP_H + 2
+        for line in (help_line, PC_KEYS):
+            text = self.small.render(line, True, TEXT)
+            s.blit(text, (MARGIN, y))
+            y += 16
+        pg.display.flip()
+
+
+def play(opts):
+    """Open the window and run until it is closed; 2 if no window can be opened."""
+    if not display_available():
+        print("sim: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+              "run headless with --keys \"...\" [--shots DIR], or set SDL_VIDEODRIVER",
+              file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    try:
+        pygame.init()
+        window = Window(pygame, opts["scale"] or 3)
+    except pygame.error as e:
+        print("sim: cannot open a window: %s" % e, file=sys.stderr)
+        return 2
+    runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"])
+    shots = opts["shots"]
+    step = 0
+    try:
+        runner.start()
+        if shots:
+            os.makedirs(shots, exist_ok=True)
+            pygame.image.save(window_shot(runner), os.path.join(shots, "0000.png"))
+        window.draw(runner.frame(), runner.help())
+        clock = pygame.time.Clock()
+        while True:
+            code = 0
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    return 0
+                if event.type == pygame.KEYDOWN:
+                    if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                        return 0
+                    code = code or pc_key(event)
+                elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                    code = code or window.button_at(event.pos)
+                elif event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP) and window.pressed:
+                    window.pressed = 0
+                    window.draw(runner.frame(), runner.help())
+            if code:
+                step += 1
+                window.pressed = code
+                runner.key(code)
+                if opts["trace"]:
+                    print("%04d %-5s %s" % (step, simcore.key_name(code), runner.trace()),
+                          flush=True)
+                if shots:
+                    pygame.image.save(window_shot(runner),
+                                      os.path.join(shots, "%04d.png" % step))
+                window.draw(runner.frame(), runner.help())
+            elif runner.idle():
+                window.draw(runner.frame(), runner.help())
+            clock.tick(30)
+    finally:
+        runner.close()
+        pygame.quit()
+
+
+def window_shot(runner):
+    return simcore.surface_of(runner.frame(), 1)
