@@ -30,8 +30,12 @@ COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
 
 
 def display_available():
-    """False when SDL has nowhere to open a window (Linux/BSD without X or Wayland)."""
-    if os.environ.get("SDL_VIDEODRIVER"):
+    """False when no one could see a window: Linux/BSD without X or Wayland, or SDL told
+    to draw nowhere (SDL_VIDEODRIVER=dummy or offscreen)."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return False
+    if driver:
         return True
     if sys.platform.startswith(("win", "darwin")):
         return True
@@ -62,6 +66,9 @@ def pc_key(event):
     if ch == "#":
         return keys.HASH
     return 0
+
+
+current = None      # the open Window (tests click its buttons)
 
 
 class Window:
@@ -115,8 +122,8 @@ class Window:
 def play(opts):
     """Open the window and run until it is closed; 2 if no window can be opened."""
     if not display_available():
-        print("sim: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
-              "run headless with --keys \"...\" [--shots DIR], or set SDL_VIDEODRIVER",
+        print("sim: no display to open a window on (DISPLAY and WAYLAND_DISPLAY unset, or "
+              "SDL_VIDEODRIVER=dummy); run headless: --keys \"OK DOWN ...\" [--shots DIR]",
               file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -124,6 +131,8 @@ def play(opts):
     try:
         pygame.init()
         window = Window(pygame, opts["scale"] or 3)
+        global current
+        current = window
     except pygame.error as e:
         print("sim: cannot open a window: %s" % e, file=sys.stderr)
         return 2

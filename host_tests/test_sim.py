@@ -1,0 +1,247 @@
+"""The simulator and the app loop: headless screenshots, the same frames on CPython and
+MicroPython, clear refusals, the heap budget, and main.py's start-up order."""
+import os
+import subprocess
+import sys
+import time
+import types
+
+import pytest
+
+from conftest import ROOT
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import simcore  # noqa: E402
+from drivers import keys  # noqa: E402
+from drivers.display import FELT, GOLD, PALETTE  # noqa: E402
+from drivers.simdisplay import SimDisplay  # noqa: E402
+
+SIM = os.path.join(ROOT, "tools", "sim.py")
+SCRIPT = "DOWN DOWN OK END UP 4 RIGHT SL SR END"
+
+
+def sim(*args, env_drop=(), timeout=60):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for name in env_drop:
+        env.pop(name, None)
+    return subprocess.run([sys.executable, SIM] + list(args), capture_output=True,
+                          text=True, timeout=timeout, env=env, cwd=ROOT)
+
+
+def gs4(frame, x, y):
+    b = frame[(y * 128 + x) >> 1]
+    return b & 15 if x & 1 else b >> 4
+
+
+def test_headless_run_writes_a_png_per_key_at_panel_size(tmp_path):
+    import pygame
+    out = sim("--keys", "DOWN OK", "--shots", str(tmp_path), "--trace")
+    assert out.returncode == 0, out.stderr
+    assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
+    shots = [pygame.image.load(str(tmp_path / n)) for n in sorted(os.listdir(tmp_path))]
+    assert all(s.get_size() == (128, 160) for s in shots)
+    # "New game" is highlighted first, then "Continue" one row (15 px) lower.
+    gold = pygame.Color(*rgb(PALETTE[GOLD]))
+    assert shots[0].get_at((10, 67)) == gold and shots[0].get_at((10, 82)) != gold
+    assert shots[1].get_at((10, 82)) == gold and shots[1].get_at((10, 67)) != gold
+    assert out.stdout.split("\n")[:3] == ["0000 -     title", "0001 DOWN  title",
+                                          "0002 OK    placeholder"]
+
+
+def rgb(c):
+    r, g, b = c >> 11, (c >> 5) & 63, c & 31
+    return (r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)
+
+
+def test_scale_option_scales_the_shots(tmp_path):
+    import pygame
+    assert sim("--keys", "", "--shots", str(tmp_path), "--scale", "3").returncode == 0
+    assert pygame.image.load(str(tmp_path / "0000.png")).get_size() == (384, 480)
+
+
+def test_keys_from_a_file_with_comments(tmp_path):
+    script = tmp_path / "keys.txt"
+    script.write_text("DOWN  # to Continue\nOK\n")
+    out = sim("--keys", "@" + str(script), "--trace")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "placeholder"
+
+
+def test_micropython_draws_the_same_frames_as_cpython_at_every_step():
+    codes = simcore.parse_keys(SCRIPT)
+    ours = simcore.run(codes, seed=7)
+    theirs = simcore.run(codes, seed=7, micropython=True, heap=65536)
+    assert len(ours.frames) == len(theirs.frames) == len(codes) + 1
+    assert len(set(ours.frames)) >= 4        # the script really changes the screen
+    for i, (a, b) in enumerate(zip(ours.frames, theirs.frames)):
+        assert a == b, "frame %d differs (after %s)" % (i, SCRIPT.split()[i - 1])
+    assert ours.traces == theirs.traces
+    assert not theirs.heap_grew
+
+
+def test_unknown_key_name_is_refused_with_the_valid_names():
+    out = sim("--keys", "OK JUMP")
+    assert out.returncode == 2
+    assert "unknown key 'JUMP'" in out.stderr and "STAR HASH" in out.stderr
+
+
+def test_no_display_and_no_keys_refuses_quickly():
+    start = time.monotonic()
+    out = sim(env_drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"), timeout=20)
+    assert out.returncode == 2
+    assert "no display" in out.stderr and "--keys" in out.stderr
+    assert time.monotonic() - start < 10
+    out = sim()     # SDL_VIDEODRIVER=dummy: a window no one would see
+    assert out.returncode == 2 and "no display" in out.stderr
+
+
+def test_micropython_demo_fits_a_64k_heap():
+    out = sim("--keys", SCRIPT, "--micropython", "--heap", "65536", "--trace")
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
+
+
+def test_micropython_heap_overrun_is_reported():
+    out = sim("--keys", "DOWN", "--micropython", "--heap", "16384")
+    assert out.returncode == 3
+    assert "grow past --heap 16384" in out.stderr
+
+
+# -- the app loop -----------------------------------------------------------------------
+
+def started():
+    from app import App
+    display = SimDisplay()
+    app = App(display, seed=3)
+    app.start()
+    return app, display
+
+
+def test_a_key_that_changes_nothing_shows_nothing():
+    app, display = started()
+    before = display.frame_bytes()
+    app.key(keys.RIGHT)
+    assert display.shown == 1 and display.frame_bytes() == before
+
+
+def test_moving_the_highlight_redraws_only_the_two_menu_rows():
+    app, display = started()
+    before = display.frame_bytes()
+    app.key(keys.DOWN)
+    after = display.frame_bytes()
+    assert display.shown == 2
+    changed = {i // 64 for i in range(len(before)) if before[i] != after[i]}
+    assert changed and min(changed) >= 66 and max(changed) < 66 + 30
+    assert gs4(after, 10, 82) == GOLD and gs4(after, 10, 67) == FELT
+
+
+def test_screens_switch_and_come_back_where_they_were():
+    app, display = started()
+    app.key(keys.D0 + 3)
+    title = display.frame_bytes()
+    app.key(keys.OK)
+    assert app.screen.name == "placeholder" and app.trace() == "placeholder"
+    assert app.screen.help
+    app.key(keys.END)
+    assert app.screen.name == "title" and display.frame_bytes() == title
+
+
+def test_seeded_apps_hand_out_the_same_game_seeds():
+    from app import App
+    a = App(SimDisplay(), seed=42)
+    b = App(SimDisplay(), seed=42)
+    seeds = [a.new_seed() for _ in range(5)]
+    assert seeds == [b.new_seed() for _ in range(5)]
+    assert len(set(seeds)) == 5 and all(0 <= s < 1 << 30 for s in seeds)
+
+
+def test_keys_and_show_allocate_nothing_under_micropython(micropython):
+    code = (
+        "import gc, micropython\n"
+        "from drivers.simdisplay import SimDisplay\n"
+        "import app\n"
+        "_a = app.App(SimDisplay())\n_a.start()\ngc.collect()\n"
+        "micropython.heap_lock()\n"
+        "try:\n"
+        "    for k in (4, 4, 3, 6, 5, 9):\n"
+        "        _a.key(k)\n"
+        "    _a.display.show()\n"
+        "finally:\n"
+        "    micropython.heap_unlock()\n"
+        "print(_a.display.shown)\n")
+    assert micropython.exec(code).strip() == "5"
+
+
+def test_main_makes_the_display_before_the_keypad_and_runs_the_app(monkeypatch):
+    import main
+    order = []
+
+    class Pad:
+        def __init__(self):
+            self.codes = [keys.DOWN, 0, keys.OK]
+
+        def get(self):
+            if not self.codes:
+                raise KeyboardInterrupt
+            return self.codes.pop(0)
+
+    displays = []
+
+    def display():
+        order.append("display")
+        displays.append(SimDisplay())
+        return displays[0]
+
+    def keypad():
+        order.append("keypad")
+        return Pad()
+
+    board = types.ModuleType("board")
+    board.display = display
+    board.keypad = keypad
+    monkeypatch.setitem(sys.modules, "board", board)
+    with pytest.raises(KeyboardInterrupt):
+        main.main()
+    assert order == ["display", "keypad"]
+    assert displays[0].shown == 3       # start, DOWN, then the placeholder page
+
+
+def test_main_without_a_board_says_so(monkeypatch, capsys):
+    import main
+    monkeypatch.setitem(sys.modules, "board", None)
+    main.main()
+    assert "no board module" in capsys.readouterr().out
+
+
+def test_window_runs_with_clicks_and_keys(monkeypatch, tmp_path):
+    import pygame
+    import simwindow
+    monkeypatch.setattr(simwindow, "display_available", lambda: True)
+    script = [
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")],
+        [pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN, mod=0)],
+        "click OK",
+        [pygame.event.Event(pygame.QUIT)],
+    ]
+    real_get = pygame.event.get
+
+    captions = []
+
+    def fake_get():
+        real_get()
+        captions.append(pygame.display.get_caption()[0])
+        step = script.pop(0) if script else [pygame.event.Event(pygame.QUIT)]
+        if step == "click OK":
+            window_pos = simwindow.current.buttons[4][0].center
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=window_pos)]
+        return step
+
+    monkeypatch.setattr(pygame.event, "get", fake_get)
+    opts = {"scale": 2, "micropython": False, "seed": 1, "heap": None, "trace": False,
+            "shots": str(tmp_path)}
+    assert simwindow.play(opts) == 0
+    assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
+    assert captions[0] == "Svara"
