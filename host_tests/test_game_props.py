@@ -4,6 +4,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from svara.game import (Game, PASS, CALL, RAISE, BLIND, JOIN, BETTING, BLINDS, JOINING,
                         OVER, END_SHOWDOWN)
 from svara.rules import Rules
+from svara import log
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -104,3 +105,18 @@ def test_random_play_keeps_every_rule(table, data):
     for move in played:
         again.act(*move)
     assert state(again) == state(g)
+    # And so does the compact log, a few bytes per action.
+    assert state(log.load(log.dump(g))) == state(g)
+    assert len(g.log) <= 3 * len(played)
+
+
+@SETTINGS
+@given(tables(), st.data())
+def test_the_log_replays_any_unfinished_game(table, data):
+    stacks, dealer, rules, deck, seed = table
+    g = Game(stacks, dealer, rules, deck, seed)
+    for _ in range(data.draw(st.integers(0, 30))):
+        if g.to_act is None:
+            break
+        g.act(*pick(data, g))
+    assert state(log.load(log.dump(g))) == state(g)

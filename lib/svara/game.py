@@ -96,9 +96,14 @@ class Rng:
 
 
 class Game:
-    """One game and its svaras at a table: Game(stacks, dealer, rules=None, deck=None, seed=None)."""
+    """One game and its svaras at a table: Game(stacks, dealer, rules=None, deck=None, seed=None).
 
-    def __init__(self, stacks, dealer, rules=None, deck=None, seed=None):
+    ``watch``, when given, is called as watch(game, "deal") after every deal and
+    watch(game, "show") at every showdown, with the cards still on the table (the
+    hand history uses it; nothing else needs it).
+    """
+
+    def __init__(self, stacks, dealer, rules=None, deck=None, seed=None, watch=None):
         if rules is None:
             rules = DEFAULT
         elif not isinstance(rules, Rules):
@@ -153,6 +158,7 @@ class Game:
         self.svaras = 0
         self.buy_in = 0
         self.showdown = None  # ((seat, points), ...) of the last showdown
+        self.watch = watch
         st = self._st
         flag = self._flag
         for i in range(n):
@@ -433,6 +439,8 @@ class Game:
             h[3 * s] = deck[j]
             h[3 * s + 1] = deck[m + j]
             h[3 * s + 2] = deck[2 * m + j]
+        if self.watch:
+            self.watch(self, "deal")
         least = 2 * self.last_blind if self.last_blind else self.rules.ante
         if least > self.limit():
             self._show()  # no open bet fits: show the cards at once
@@ -456,26 +464,27 @@ class Game:
                 elif p == best:
                     tied += 1
         self.showdown = tuple(shown)
+        if tied > 1:
+            self.svaras += 1
+            for i in range(self.n):
+                flag[i] &= ~(_TIED | _IN)
+            for i, p in shown:
+                if p == best:
+                    flag[i] |= _TIED | _IN
+            how = self.rules.buy_in
+            if how == "split":
+                self.buy_in = (self.pot + tied - 1) // tied
+            elif how == "half":
+                self.buy_in = (self.pot + 1) // 2
+            else:
+                self.buy_in = 0
+        if self.watch:
+            self.watch(self, "show")
         if tied == 1:
             self._win(w, END_SHOWDOWN)
-            return
-        self.svaras += 1
-        for i, p in shown:
-            flag[i] &= ~_IN
-        for i in range(self.n):
-            flag[i] &= ~_TIED
-        for i, p in shown:
-            if p == best:
-                flag[i] |= _TIED | _IN
-        how = self.rules.buy_in
-        if how == "split":
-            self.buy_in = (self.pot + tied - 1) // tied
-        elif how == "half":
-            self.buy_in = (self.pot + 1) // 2
         else:
-            self.buy_in = 0
-        self.phase = JOINING
-        self._ask_join(0)
+            self.phase = JOINING
+            self._ask_join(0)
 
     def _ask_join(self, k):
         """Offer the svara to the k-th seat left of the dealer or the next one who may join."""

@@ -1,0 +1,182 @@
+# The compact action log of a game, its replay, and the readable hand history.
+#
+# A game records its own actions in g.log, one varint each: amount << 3 | action
+# (7 bits a byte, low bits first; one byte for pass, call, join and amounts below 16).
+# dump(g) puts a header in front that holds everything else the game depends on:
+#   b"SV" 1          magic and version
+#   flags            joker 1, two_sevens 2, blinds 4, buy_in index << 3
+#   raise_cap        0 for no cap
+#   ante, min_blind, n, dealer, n starting stacks, seed        (varints)
+#   0, or 1 and the 32 codes of the first deck
+#   the actions (g.log)
+# load(data) replays it to the identical state; history(g) tells the game as text.
+from svara.game import Game, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
+from svara.rules import Rules, BUY_INS
+from svara.cards import names
+
+MAGIC = b"SV\x01"
+# How each of the four endings reads in a history, by svara.game.END_*.
+ENDINGS = ("", "everyone passed before any bet", "the blind stood, nobody opened",
+           "everyone else passed", "the highest points")
+
+
+def _put(out, v):
+    while v > 127:
+        out.append(v & 127 | 128)
+        v >>= 7
+    out.append(v)
+
+
+def _get(data, i):
+    """The varint at data[i]: (value, next index)."""
+    v = 0
+    shift = 0
+    while True:
+        if i >= len(data):
+            raise ValueError("the log ends inside a number")
+        b = data[i]
+        i += 1
+        v |= (b & 127) << shift
+        if b < 128:
+            return v, i
+        shift += 7
+
+
+def dump(g):
+    """The game so far as bytes: a header and a few bytes per action."""
+    r = g.rules
+    out = bytearray(MAGIC)
+    out.append((r.joker and 1) | (r.two_sevens and 2) | (r.blinds and 4)
+               | BUY_INS.index(r.buy_in) << 3)
+    out.append(r.raise_cap or 0)
+    for v in (r.ante, r.min_blind, g.n, g.dealer):
+        _put(out, v)
+    for v in g.start:
+        _put(out, v)
+    _put(out, g.seed)
+    if g.first_deck is None:
+        out.append(0)
+    else:
+        out.append(1)
+        out.extend(g.first_deck)
+    out.extend(g.log)
+    return bytes(out)
+
+
+def header(data):
+    """Read a dump's header: (Game arguments as a tuple, index of the first action)."""
+    if bytes(data[:3]) != MAGIC:
+        raise ValueError("not a svara game log (or another version)")
+    if len(data) < 6:
+        raise ValueError("the log is cut short")
+    flags = data[3]
+    if flags >> 3 >= len(BUY_INS):
+        raise ValueError("bad rule flags in the log: %d" % flags)
+    cap = data[4] or None
+    i = 5
+    ante, i = _get(data, i)
+    min_blind, i = _get(data, i)
+    rules = Rules(joker=bool(flags & 1), two_sevens=bool(flags & 2), raise_cap=cap,
+                  blinds=bool(flags & 4), ante=ante, min_blind=min_blind,
+                  buy_in=BUY_INS[flags >> 3])
+    n, i = _get(data, i)
+    dealer, i = _get(data, i)
+    stacks = []
+    for _ in range(n):
+        v, i = _get(data, i)
+        stacks.append(v)
+    seed, i = _get(data, i)
+    if i >= len(data):
+        raise ValueError("the log is cut short")
+    deck = None
+    if data[i]:
+        deck = list(data[i + 1:i + 33])
+        i += 33
+    else:
+        i += 1
+    return (stacks, dealer, rules, deck, seed), i
+
+
+def actions(data, i):
+    """The (action, amount) pairs of a dump from index i on."""
+    out = []
+    while i < len(data):
+        v, i = _get(data, i)
+        out.append((v & 7, v >> 3))
+    return out
+
+
+def load(data, watch=None):
+    """Replay a dump: the game in the identical state (ValueError on a bad log)."""
+    (stacks, dealer, rules, deck, seed), i = header(data)
+    g = Game(stacks, dealer, rules, deck, seed, watch)
+    for action, amount in actions(data, i):
+        g.act(action, amount)
+    return g
+
+
+def history(g, seats=None):
+    """The game as a readable hand history (a str): seats, stacks, cards, actions, points.
+
+    ``seats`` optionally names the players (a list of str by seat)."""
+    lines = []
+    data = dump(g)
+    (stacks, dealer, rules, deck, seed), i = header(data)
+
+    def who(s):
+        return seats[s] if seats else "seat %d" % s
+
+    def watch(game, what):
+        if what == "deal":
+            lines.append("Deal: " + " | ".join(
+                "%s %s" % (who(s), names(game.hands[s]))
+                for s in range(game.n) if game.is_in(s)))
+        else:
+            shown = game.showdown
+            lines.append("Showdown: " + " | ".join(
+                "%s %s = %d" % (who(s), names(game.hands[s]), p) for s, p in shown))
+            best = max([p for s, p in shown])
+            tied = [s for s, p in shown if p == best]
+            if len(tied) > 1:
+                lines.append("Svara %d: %s tie at %d points; pot %d, buy-in %d" % (
+                    game.svaras, ", ".join([who(s) for s in tied]), best, game.pot,
+                    game.buy_in))
+
+    lines.append("Svara game: %d seats, dealer %s, seed %d%s" % (
+        len(stacks), who(dealer), seed, ", deck given" if deck else ""))
+    lines.append("Rules: ante %d, smallest blind %d, blinds %s, raise cap %s, joker %s, "
+                 "two sevens %s, svara buy-in %s" % (
+                     rules.ante, rules.min_blind, "on" if rules.blinds else "off",
+                     rules.raise_cap or "none", "on" if rules.joker else "off",
+                     "23" if rules.two_sevens else "off", rules.buy_in))
+    lines.append("Stacks: " + " | ".join(
+        "%s %d%s" % (who(s), stacks[s], "" if stacks[s] >= rules.ante else " (out)")
+        for s in range(len(stacks))))
+    seated = len([s for s in stacks if s >= rules.ante])
+    lines.append("Antes: %d x %d, pot %d" % (seated, rules.ante, seated * rules.ante))
+    r = Game(stacks, dealer, rules, deck, seed, watch)
+    for action, amount in actions(data, i):
+        s = r.to_act
+        phase = r.phase
+        to_call = r.to_call
+        buy_in = r.buy_in
+        if action == PASS:
+            text = ("does not blind" if phase == BLINDS else
+                    "does not join" if phase == JOINING else "passes")
+        elif action == CALL:
+            text = "calls %d" % to_call
+        elif action == RAISE:
+            text = ("raises to %d" if r.opened else "opens at %d") % amount
+        elif action == BLIND:
+            text = "blinds %d" % amount
+        else:
+            text = "joins the svara for %d" % buy_in
+        lines.append("%s %s" % (who(s), text))
+        r.act(action, amount)
+    if r.winner is not None:
+        lines.append("%s wins %d (%s)" % (who(r.winner), r.won, ENDINGS[r.ending]))
+        lines.append("Stacks: " + " | ".join(
+            "%s %d" % (who(s), v) for s, v in enumerate(r.stacks)))
+    else:
+        lines.append("(the game goes on: %s to act)" % who(r.to_act))
+    return "\n".join(lines)

@@ -1,0 +1,74 @@
+# A match: game after game at one table (RULES.md "The match").
+#
+# The winner of a game deals the next; a player who cannot pay the ante leaves; the match
+# ends when fewer than two players can pay the ante (with the default ante of 1: when one
+# player holds every chip). Each game's seed comes from the match's own generator, so a
+# match is fully determined by its stacks, first dealer, rules and seed.
+from svara.game import Game, Rng
+from svara.rules import Rules, DEFAULT
+
+# Fields of a result tuple in Match.results.
+WINNER = 0   # the seat that took the pot
+WON = 1      # the pot it took
+ENDING = 2   # svara.game.END_DEALER, END_BLIND, END_FOLD or END_SHOWDOWN
+SVARAS = 3   # svaras played in that game
+DEALER = 4   # who dealt it
+
+
+class Match:
+    """Match(stacks, dealer=0, rules=None, seed=None); call next_game() for each game."""
+
+    def __init__(self, stacks, dealer=0, rules=None, seed=None):
+        if rules is None:
+            rules = DEFAULT
+        elif not isinstance(rules, Rules):
+            raise ValueError("rules must be a svara.Rules, not %r" % (rules,))
+        if seed is None:
+            import random
+            seed = random.getrandbits(30)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError("seed must be a whole number >= 0, not %r" % (seed,))
+        # Game checks the stacks and the dealer: let it refuse a bad table now.
+        Game(stacks, dealer, rules, None, 0)
+        self.rules = rules
+        self.seed = seed
+        self.stacks = list(stacks)
+        self.dealer = dealer
+        self.results = []  # one (winner, won, ending, svaras, dealer) per finished game
+        self.game = None
+        self._rng = Rng(seed)
+
+    def players(self):
+        """The seats still at the table: those who can pay the ante."""
+        ante = self.rules.ante
+        return [i for i in range(len(self.stacks)) if self.stacks[i] >= ante]
+
+    @property
+    def over(self):
+        """True when fewer than two players can pay the ante."""
+        return len(self.players()) < 2
+
+    @property
+    def winner(self):
+        """The seat holding the most chips once the match is over, else None."""
+        if not self.over:
+            return None
+        st = self.stacks
+        return st.index(max(st))
+
+    def next_game(self, deck=None):
+        """Record the finished game and start the next (None when the match is over).
+
+        ``deck`` (32 codes) orders the new game's first deal; by default it is shuffled."""
+        g = self.game
+        if g is not None:
+            if g.to_act is not None:
+                raise ValueError("the game is not over: seat %d is to act" % g.to_act)
+            self.results.append((g.winner, g.won, g.ending, g.svaras, g.dealer))
+            self.stacks = g.stacks
+            self.dealer = g.next_dealer
+            self.game = None
+        if self.over:
+            return None
+        self.game = Game(self.stacks, self.dealer, self.rules, deck, self._rng.getrandbits(30))
+        return self.game
