@@ -424,8 +424,7 @@ class FrameBuffer:
         if isinstance(fbuf, tuple):   # a read-only buffer (bytes) is allowed here
             if not 4 <= len(fbuf) <= 5:
                 raise ValueError()
-            stride = fbuf[4] if len(fbuf) == 5 else None
-            fbuf = FrameBuffer(fbuf[0], fbuf[1], fbuf[2], fbuf[3], stride, _source=True)
+            fbuf = _source_of(fbuf)
         elif not isinstance(fbuf, FrameBuffer):
             raise TypeError("FrameBuffer or tuple required")
         if palette is not None and not isinstance(palette, FrameBuffer):
@@ -490,6 +489,24 @@ class FrameBuffer:
             d = (x0 + row * self._fb_stride) * 2
             dbuf[d:d + 2 * n] = data[skip:skip + 2 * n]
             y1 += 1
+
+
+_SOURCES = {}
+
+
+def _source_of(spec):
+    """The FrameBuffer for a blit source tuple, kept while its buffer is the same object
+    (a FrameBuffer reads its buffer live, so a reused one sees every change)."""
+    key = (id(spec[0]),) + tuple(spec[1:])
+    hit = _SOURCES.get(key)
+    if hit is not None and hit[0] is spec[0]:
+        return hit[1]
+    stride = spec[4] if len(spec) == 5 else None
+    fb = FrameBuffer(spec[0], spec[1], spec[2], spec[3], stride, _source=True)
+    if len(_SOURCES) >= 64:
+        _SOURCES.clear()
+    _SOURCES[key] = (spec[0], fb)
+    return fb
 
 
 def FrameBuffer1(buffer, width, height, stride=None):
