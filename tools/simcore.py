@@ -97,16 +97,18 @@ class CPythonRunner:
         pass
 
 
-# Code run under MicroPython. Each string is one top-level call: the port collects
-# garbage only between calls, so imports and set-up are split as the device's GC would
-# split them (it collects whenever the heap runs short).
+# Modules imported under MicroPython in calls of their own before the app starts: the
+# port collects garbage only between calls, and the handset's GC would collect between
+# these imports anyway (it collects whenever the heap runs short). Add the real
+# screens' modules here when they replace ui.demo.
+PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.demo")
+
+# Code run under MicroPython, each string one top-level call.
 _MP_SETUP = (
     "import gc\ngc.collect()",
     "from drivers.simdisplay import SimDisplay\n_d = SimDisplay()",
-    "import app",
-    "import ui.demo",
-    "from ui import writer\nwriter.normal()",
-    "_app = app.App(_d, seed=%(seed)r)",
+) + tuple("try:\n    import %s\nexcept ImportError:\n    pass" % m for m in PRELOAD) + (
+    "import app\n_app = app.App(_d, seed=%(seed)r)",
     "def _frame():\n"
     "    f = open('/frame.bin', 'wb')\n"
     "    f.write(_d.buffer)\n"

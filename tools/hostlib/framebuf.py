@@ -352,6 +352,7 @@ class FrameBuffer:
 
     def poly(self, x, y, coords, c, f=False):
         x, y, col = _int(x), _int(y), _int(c) & 0xFFFFFFFF
+        memoryview(coords)          # like MicroPython: an array('h'), not a list
         pts = [_int(v) for v in coords]
         n = len(pts) // 2
         if n == 0:
