@@ -6,22 +6,23 @@ import sys
 import simcore
 from drivers import keys
 
-PC_KEYS = "arrows, Enter=OK, F1/F2 soft keys, F3 call, Esc end, 0-9 * #, Ctrl+Q quit"
+PC_KEYS = ("PC: arrows, Enter=OK, F1/F2 soft keys, F3 call,",
+           "Esc end, 0-9 * #; Ctrl+Q or closing the window quits")
 
 # The keypad as drawn: rows of (label, key code), like the handset's keys.
 PAD = (
-    (("-", keys.SL), ("\u25b2", keys.UP), ("-", keys.SR)),
-    (("\u25c0", keys.LEFT), ("OK", keys.OK), ("\u25b6", keys.RIGHT)),
-    (("Call", keys.CALL), ("\u25bc", keys.DOWN), ("End", keys.END)),
+    (("Soft L", keys.SL), ("Up", keys.UP), ("Soft R", keys.SR)),
+    (("Left", keys.LEFT), ("OK", keys.OK), ("Right", keys.RIGHT)),
+    (("Call", keys.CALL), ("Down", keys.DOWN), ("End", keys.END)),
     (("1", keys.D0 + 1), ("2", keys.D0 + 2), ("3", keys.D0 + 3)),
     (("4", keys.D0 + 4), ("5", keys.D0 + 5), ("6", keys.D0 + 6)),
     (("7", keys.D0 + 7), ("8", keys.D0 + 8), ("9", keys.D0 + 9)),
     (("*", keys.STAR), ("0", keys.D0), ("#", keys.HASH)),
 )
 MARGIN = 12
-ROW_H = 28
+ROW_H = 26
 GAP = 4
-HELP_H = 36
+HELP_H = 48
 BODY = (34, 36, 42)
 BUTTON = (70, 74, 86)
 PRESSED = (250, 200, 40)
@@ -112,10 +113,10 @@ class Window:
             text = self.font.render(label, True, TEXT)
             s.blit(text, text.get_rect(center=rect.center))
         y = self.height - HELP_H + 2
-        for line in (help_line, PC_KEYS):
+        for line in (help_line,) + PC_KEYS:
             text = self.small.render(line, True, TEXT)
             s.blit(text, (MARGIN, y))
-            y += 16
+            y += 15
         pg.display.flip()
 
 
@@ -129,7 +130,8 @@ def play(opts):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     try:
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         window = Window(pygame, opts["scale"] or 3)
         global current
         current = window
