@@ -258,6 +258,8 @@ def test_svara_with_two_tied_players():
     assert g.phase == JOINING and g.svaras == 1 and g.winner is None
     assert g.tied(0) and g.tied(2) and g.pot == 8 and g.buy_in == 4
     assert g.to_act == 1                            # asked first: left of the dealer, folded
+    assert g.hands[0] == svara.parse(HEARTS)        # the showdown's cards stay on the table
+    assert g.showdown == ((0, 31), (2, 31))
     assert g.legal() == [(PASS, 0, 0), (JOIN, 0, 0)]
     refused(g, RAISE, 4)
     refused(g, JOIN, 4)                             # the join takes no amount
@@ -336,6 +338,18 @@ def test_a_svara_that_ties_again_plays_another_svara():
     g = Game([1, 1], 1, deck=deck(HEARTS, SPADES), seed=1)
     assert g.phase == OVER and g.svaras == 2 and g.ending == END_SHOWDOWN
     assert g.winner == 0 and g.showdown == ((0, 21), (1, 11)) and g.stacks == [2, 0]
+
+
+def test_unseeded_games_keep_their_seed_and_stacks_are_copies():
+    g = Game([20, 20], 0)
+    again = Game([20, 20], 0, seed=g.seed)
+    assert 0 <= g.seed < 1 << 30 and g.hands == [None, None]   # blinds come first
+    g.act(PASS)
+    again.act(PASS)
+    assert again.hands == g.hands
+    g.stacks[0] = 999
+    g.hands[0] = None
+    assert g.stacks == [19, 19] and g.hands[0] is not None
 
 
 def test_winner_deals_next():

@@ -63,6 +63,16 @@ def test_a_broke_player_leaves_the_table():
     assert not g2.seated(0) and g2.hands[0] is None and g2.pot == 2 and g2.dealer == 1
 
 
+def test_a_player_short_of_the_ante_leaves_and_keeps_his_chips():
+    m = Match([20, 3, 20], 0, Rules(ante=5, blinds=False), seed=2)
+    assert m.players() == [0, 2]
+    g = m.next_game()
+    assert not g.seated(1) and g.pot == 10
+    g.act(PASS)
+    g2 = m.next_game()
+    assert m.stacks == [25, 3, 15] and g2.stacks[1] == 3 and not g2.seated(1)
+
+
 def test_the_match_ends_when_one_player_holds_every_chip():
     m = Match([12, 12, 12], 0, seed=5)
     rng = Rng(9)

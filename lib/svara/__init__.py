@@ -5,3 +5,4 @@ from svara.cards import parse, name
 from svara.score import score
 from svara.rules import Rules
 from svara.game import Game, PASS, CALL, RAISE, BLIND, JOIN
+from svara.match import Match

@@ -243,24 +243,26 @@ class Game:
 
     # --- actions: legal / verify / can / act -------------------------------------------
 
-    def _blind_range(self):
+    # Bounds come from separate calls, not tuples: a tuple would allocate on every act().
+    def _blind_low(self):
+        return 2 * self.last_blind if self.last_blind else self.rules.min_blind
+
+    def _blind_high(self):
+        """The largest blind allowed now (below _blind_low() when none fits)."""
         half = self.limit() // 2
         if self.last_blind:
-            lo = hi = 2 * self.last_blind
-            if lo > half:
-                hi = 0
-            return lo, hi
-        return self.rules.min_blind, half
+            lo = 2 * self.last_blind
+            return lo if lo <= half else 0
+        return half
 
-    def _raise_range(self, s):
+    def _raise_low(self, s):
+        """The least new level ``s`` may bet or raise to, or 0 when he is at the cap."""
         cap = self.rules.raise_cap
         if cap is not None and self._raises[s] >= cap:
-            return 1, 0
+            return 0
         if not self.opened and self.last_blind:
-            lo = 2 * self.last_blind
-        else:
-            lo = self.level + self.rules.ante
-        return lo, self.limit()
+            return 2 * self.last_blind
+        return self.level + self.rules.ante
 
     def legal(self):
         """The legal actions now: a list of (action, low, high)."""
@@ -271,11 +273,13 @@ class Game:
         if ph == JOINING:
             return [_PASS0, _JOIN0]
         if ph == BLINDS:
-            lo, hi = self._blind_range()
+            lo = self._blind_low()
+            hi = self._blind_high()
             return [_PASS0, (BLIND, lo, hi)] if lo <= hi else [_PASS0]
         out = [_PASS0, _CALL0] if self.opened else [_PASS0]
-        lo, hi = self._raise_range(s)
-        if lo <= hi:
+        lo = self._raise_low(s)
+        hi = self.limit()
+        if lo and lo <= hi:
             out.append((RAISE, lo, hi))
         return out
 
@@ -297,8 +301,9 @@ class Game:
         if ph == BLINDS:
             if action != BLIND:
                 raise ValueError("before the deal seat %d may only blind or pass" % s)
-            lo, hi = self._blind_range()
-            if lo == hi and not lo <= amount <= hi:
+            lo = self._blind_low()
+            hi = self._blind_high()
+            if self.last_blind and amount != lo:
                 raise ValueError("the blind must be exactly %d (double the last), not %d" % (lo, amount))
             if not lo <= amount <= hi:
                 raise ValueError("the blind must be %d..%d (half the limit %d at most), not %d"
@@ -310,10 +315,11 @@ class Game:
             if not self.opened:
                 raise ValueError("nobody has opened: seat %d may pass or open (raise)" % s)
         elif action == RAISE:
-            cap = self.rules.raise_cap
-            if cap is not None and self._raises[s] >= cap:
-                raise ValueError("seat %d has bet or raised %d times, the cap" % (s, cap))
-            lo, hi = self._raise_range(s)
+            lo = self._raise_low(s)
+            hi = self.limit()
+            if not lo:
+                raise ValueError("seat %d has bet or raised %d times, the cap"
+                                 % (s, self.rules.raise_cap))
             if lo > hi:
                 raise ValueError("no raise fits: the least is %d, the limit %d" % (lo, hi))
             if not lo <= amount <= hi:
