@@ -6,12 +6,24 @@ STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
 .PHONY: play test bench setup tables clean help
+.PHONY: build flash typings typecheck
+
+# The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
+BOARD ?= handset
+BUILD ?= build/$(BOARD)
+SRC ?= .
+# MicroPython stubs for the type check, installed into typings/ (not committed).
+STUBS := micropython-stdlib-stubs==1.27.0.post2 micropython-rp2-rpi_pico-stubs==1.27.0.post1
+STAMP_TYPES := typings/.installed
 
 help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - run every test, CPython and MicroPython (sets itself up first)"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
 	@echo "make tables - regenerate the generated modules (score table)"
+	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
+	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
+	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
 
 setup: $(STAMP_PY) $(STAMP_NODE)
 
@@ -24,14 +36,32 @@ $(STAMP_NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: setup
+test: setup typings
 	$(PY) -m pytest -q host_tests
 
 bench: setup
 	$(PY) tools/bench.py
+	$(PY) tools/bench_device.py
 
 play: setup
 	$(PY) tools/sim.py
+
+build: setup
+	$(PY) tools/build.py --board $(BOARD) --out $(BUILD) --src $(SRC)
+
+flash: build
+	@test -n "$(PORT)" || { echo "make flash PORT=<serial port of the handset, or socket://host:port>"; exit 2; }
+	$(PY) tools/flash.py $(PORT) --build $(BUILD)
+
+typings: $(STAMP_TYPES)
+
+$(STAMP_TYPES): $(STAMP_PY) Makefile
+	rm -rf typings
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target typings $(STUBS)
+	touch $@
+
+typecheck: setup typings
+	$(PY) tools/typecheck.py
 
 tables: setup
 	$(PY) tools/gen_score_table.py

