@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
-.PHONY: play test bench setup tables clean help
+.PHONY: play test bench setup tables fonts clean help
 .PHONY: build flash typings typecheck
 
 # The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
@@ -20,7 +20,8 @@ help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - run every test, CPython and MicroPython (sets itself up first)"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
-	@echo "make tables - regenerate the generated modules (score table)"
+	@echo "make tables - regenerate the score table module"
+	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
 	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
@@ -41,7 +42,6 @@ test: setup typings
 
 bench: setup
 	$(PY) tools/bench.py
-	$(PY) tools/bench_device.py
 
 play: setup
 	$(PY) tools/sim.py
@@ -65,6 +65,11 @@ typecheck: setup typings
 
 tables: setup
 	$(PY) tools/gen_score_table.py
+
+# The fonts come from Debian's xfonts-base via pcf2bdf (apt-get install xfonts-base
+# pcf2bdf); the generated modules are committed, so only a font change needs this.
+fonts: setup
+	$(PY) tools/gen_font.py
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache
