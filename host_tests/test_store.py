@@ -1,0 +1,35 @@
+"""Saves (firmware/store.py): power cuts at every write and rename, damaged files."""
+import pytest
+
+from conftest import check_names, run_checks_on_micropython
+from mpchecks import store_checks
+from store import Store
+
+
+@pytest.mark.parametrize("name", check_names("store_checks"))
+def test_on_cpython(name):
+    getattr(store_checks, name)()
+
+
+def test_same_checks_on_micropython(micropython):
+    run_checks_on_micropython(micropython, "store_checks")
+
+
+def test_real_files_on_the_host(tmp_path):
+    store = Store(str(tmp_path))
+    store.save("settings", {"lang": "bg"})
+    store.save("settings", {"lang": "en"})
+    assert Store(str(tmp_path)).load("settings") == {"lang": "en"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings", "settings.bak"]
+    (tmp_path / "settings").write_bytes(b"")
+    fresh = Store(str(tmp_path))
+    assert fresh.load("settings") == {"lang": "bg"} and "empty" in fresh.note
+
+
+def test_real_files_on_micropython(micropython):
+    out = micropython.exec(
+        "from store import Store\nimport os\n"
+        "try:\n    os.mkdir('/saves')\nexcept OSError:\n    pass\n"
+        "s = Store('/saves')\ns.save('x', {'n': 1})\ns.save('x', {'n': 2})\n"
+        "print(Store('/saves').load('x'), sorted(os.listdir('/saves')))\n")
+    assert out.strip() == "{'n': 2} ['x', 'x.bak']"
