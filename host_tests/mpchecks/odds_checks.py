@@ -1,0 +1,102 @@
+"""Exact-odds checks that run unchanged on CPython (pytest) and MicroPython."""
+import svara
+from svara import odds
+from svara.rules import Rules
+
+DEALS = (  # (hand, dead cards): 12 unseen cards, small enough to list every deal here
+    ("7c Kh Kd", "7d 7h 7s 8c 8d 8h 9c 9d 9h 10c 10d 10h Jc Jd Jh Qc Qd"),
+    ("Ah Ad 9s", "7c 7d 8c 8d 8h 9c 9d 9h 10c 10d 10h Jc Jd Qc Qd Kc Kd"),
+    ("10s 8s Kh", "7c 7d 7h 8c 8d 9c 9d 10c 10d Jc Jd Jh Qc Qd Qh Kc Kd"),
+    ("8h 9s 7c", "7d 8c 8d 9c 9d 10c 10d 10h Jc Jd Jh Qc Qd Qh Kc Kd Ac"),
+)
+
+
+def _raises(f, *args):
+    try:
+        f(*args)
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("no ValueError for %r" % (args,))
+
+
+def brute_force(hand, dead, opponents, rules=None, floor=0):
+    """(win, tie, lose, total) by listing every deal of 1 or 2 opponent hands."""
+    s = svara.score(hand[0], hand[1], hand[2], rules)
+    unseen = [c for c in range(32) if c not in hand and c not in dead]
+    hands = []
+    for i in range(len(unseen)):
+        for j in range(i):
+            for k in range(j):
+                a, b, c = unseen[i], unseen[j], unseen[k]
+                p = svara.score(a, b, c, rules)
+                if p >= floor:
+                    hands.append((1 << a | 1 << b | 1 << c, p))
+    out = [0, 0, 0]
+    for m1, p1 in hands:
+        if opponents == 1:
+            out[0 if p1 < s else (1 if p1 == s else 2)] += 1
+            continue
+        for m2, p2 in hands:
+            if not m1 & m2:
+                p = max(p1, p2)
+                out[0 if p < s else (1 if p == s else 2)] += 1
+    return out[0], out[1], out[2], out[0] + out[1] + out[2]
+
+
+def test_every_deal_counted_for_one_and_two_opponents():
+    for rules in (None, Rules(joker=False), Rules(two_sevens=False)):
+        for hand, dead in DEALS:
+            hand, dead = svara.parse(hand), svara.parse(dead)
+            for n in (1, 2):
+                for floor in (0, 19):
+                    got = odds.chances(hand, n, rules, dead, floor)
+                    assert got == brute_force(hand, dead, n, rules, floor), (hand, n, floor)
+
+
+def test_the_counts_add_up_and_order_the_hands():
+    strong = odds.chances(svara.parse("7c 7h 7d"), 2)
+    assert strong[2] == 0 and strong[1] == 0 and strong[0] == strong[3]
+    assert odds.chances(svara.parse("7c 7h 7d"), 1) == (3654, 0, 0, 3654)
+    # 7c Ah Kh (32): only three sevens (34) and the two hands of 33 beat it.
+    last = None
+    for n in (1, 2, 3, 4, 6, 9):
+        w, t, l, total = odds.chances(svara.parse("7c Ah Kh"), n)
+        assert w + t + l == total and w > 0 and l > 0
+        if last is not None:
+            assert w * last[3] < last[0] * total   # more opponents: less to win
+        last = (w, t, l, total)
+    assert odds.chances(svara.parse("7c Ah Kh"), 3)[3] == odds.SCALE
+    # The worst hand (8 points) never wins against one opponent.
+    w, t, l, total = odds.chances(svara.parse("7h 8d 8s"), 1)
+    assert w == 0 and t > 0 and l > 0
+
+
+def test_dead_cards_and_floor_change_the_chances_as_they_should():
+    hand = svara.parse("Ah Ad 9s")
+    w0, t0, l0, n0 = odds.chances(hand, 1)
+    # With the other two aces and the joker dead, no opponent can make 22 (a tie needs
+    # aces: no three cards of one suit without an ace add up to 22), and he loses less.
+    w1, t1, l1, n1 = odds.chances(hand, 1, None, svara.parse("Ac As 7c"))
+    assert t0 > 0 and n1 == 2600 and t1 == 0 and l1 * n0 < l0 * n1
+    # Against hands of 20 points or more a 22 wins less often.
+    w2, t2, l2, n2 = odds.chances(hand, 1, None, (), 20)
+    assert n2 < n0 and w2 * n0 < w0 * n2
+
+
+def test_bad_input_raises_value_error():
+    assert "three" in _raises(odds.chances, (1, 2), 1)
+    assert "repeated" in _raises(odds.chances, (1, 1, 2), 1)
+    assert "repeated" in _raises(odds.chances, (1, 2, 3), 1, None, (3,))
+    assert "bad" in _raises(odds.chances, (1, 2, 32), 1)
+    assert "opponents" in _raises(odds.chances, (1, 2, 3), 0)
+    assert "opponents" in _raises(odds.chances, (1, 2, 3), 10)
+    assert "cannot deal" in _raises(odds.chances, (1, 2, 3), 2, None, tuple(range(4, 28)))
+    assert "no opponent" in _raises(odds.chances, (1, 2, 3), 1, None, (), 35)
+
+
+def test_percent_rounds_to_tenths_that_add_up_to_1000():
+    for text in ("7c Kh Kd", "8h 9s 7c", "7h 8d 8s", "Ah Ad 9s"):
+        for n in (1, 2, 5):
+            w, t, l = odds.tenths(svara.parse(text), n)
+            assert w + t + l == 1000 and min(w, t, l) >= 0
+    assert odds.tenths(svara.parse("7c 7h 7d"), 1) == (1000, 0, 0)
