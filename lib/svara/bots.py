@@ -4,10 +4,12 @@
 # player's; a blind offer comes before the deal, so it is decided with no cards at all.
 # The answer is always legal now. ``rng`` is anything with getrandbits(k) (k <= 16):
 # svara.game.Rng, random.Random, or MicroPython's random module.
+# EASY plays by its points alone. NORMAL weighs its exact chances (svara.odds) against
+# the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
+# heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
-# NORMAL and HARD come with later issues; until then they play the baseline.
 NORMAL = 1
 HARD = 2
 LEVELS = (EASY, NORMAL, HARD)
@@ -22,11 +24,23 @@ def decide(level, game, seat, rng):
     if not legal:
         raise ValueError("seat %d is not to act" % seat)
     phase = view.phase
-    if phase == BLINDS:
-        return _blind(view, legal, rng)
+    if level == EASY:
+        if phase == BLINDS:
+            return _blind(view, legal, rng)
+        if phase == JOINING:
+            return _join(view, rng)
+        return _bet(view, legal, rng)
     if phase == JOINING:
-        return _join(view, rng)
-    return _bet(view, legal, rng)
+        return _join_fair(view)
+    if level == HARD and _heads_up(view):
+        if phase == BLINDS:
+            return _blind_cfr(view, legal, rng)
+        got = _bet_cfr(view, legal, rng)
+        if got:
+            return got
+    if phase == BLINDS:
+        return _blind_odds(level, view, legal, rng)
+    return _bet_odds(level, view, legal, rng)
 
 
 def _chance(rng, per256):
@@ -82,3 +96,208 @@ def _size(span, points, rng):
     if points >= 30:
         extra = rng.getrandbits(3)
     return min(high, low + extra)
+
+
+# --- NORMAL and HARD ------------------------------------------------------------------
+
+_memo = [None, 0]  # the last (key, equity): a bot asks again for the same hand each turn
+
+
+def _equity(view, opponents, floor):
+    """Win + half a tie against ``opponents`` hands of ``floor`` points or more, per mille."""
+    hand = view.hand()
+    rules = view.rules
+    key = (hand, opponents, floor, rules)
+    if _memo[0] == key:
+        return _memo[1]
+    from svara.odds import chances
+    w, t, l, total = chances(hand, opponents, rules, (), floor)
+    e = (2 * w + t) * 500 // total
+    _memo[0] = key
+    _memo[1] = e
+    return e
+
+
+def _raise_span(legal):
+    for action, low, high in legal:
+        if action == RAISE:
+            return low, high
+    return None
+
+
+def _half_pot(view, span):
+    """The level that raises by half the pot after calling (at least the least raise)."""
+    low, high = span
+    put = view.bets[view.seat]
+    to = view.level + (view.pot + view.level - put) // 2
+    if to < low:
+        to = low
+    return to if to < high else high
+
+
+def _join_fair(view):
+    # A fresh deal for the pot: join when an even share of pot + buy-in beats the buy-in.
+    b = view.buy_in
+    if b == 0:
+        return JOIN, 0
+    tied = 0
+    for i in range(view.n):
+        if view.tied(i):
+            tied += 1
+    if b * 3 <= view.stacks[view.seat] and (view.pot + b) * 10 >= b * (tied + 1) * 11:
+        return JOIN, 0
+    return PASS, 0
+
+
+def _blind_odds(level, view, legal, rng):
+    # No cards: a blind is a bet on an unseen hand; only cheap ones, and HARD re-steals
+    # (doubles a blind) more often than it blinds first.
+    if len(legal) < 2:
+        return PASS, 0
+    low = legal[1][1]
+    if low * 12 > view.stacks[view.seat]:
+        return PASS, 0
+    if level == HARD:
+        per256 = 48 if view.last_blind else 24
+    else:
+        per256 = 24
+    if _chance(rng, per256):
+        return BLIND, low
+    return PASS, 0
+
+
+# The least points a bot credits the last raiser with, by the raises made so far (an
+# open is 1, a raise over it 2, ...): a re-raise says more than an open.
+_FLOOR = (0, 15, 20, 23, 25)
+
+
+def _floor(view, players):
+    """What the opponents' bets say: the least points the last raiser (if not us) holds."""
+    last = view.last_raiser
+    if not view.opened or last == view.seat or last < 0:
+        return 0
+    r = 0
+    for i in players:
+        r += view.raises(i)
+    return _FLOOR[r if r < 5 else 4]
+
+
+def _bet_odds(level, view, legal, rng):
+    seat = view.seat
+    players = view.players()
+    opponents = len(players) - 1
+    e = _equity(view, opponents, _floor(view, players))
+    span = _raise_span(legal)
+    share = 1000 // (opponents + 1)
+    if not view.opened:
+        # Open or give up what is in. HARD steals wider when few are left to act.
+        need = share if level == NORMAL else share + 40 - 60 // opponents
+        if span and (e >= need or (level == HARD and opponents == 1 and _chance(rng, 40))):
+            if e >= 800 and _chance(rng, 128):
+                return RAISE, _half_pot(view, span)
+            return RAISE, span[0]
+        return PASS, 0
+    to_call = view.to_call
+    pot = view.pot
+    need = to_call * 1000 // (pot + to_call)
+    if level == HARD:
+        need += 20 * (opponents - 1)   # others may still raise behind
+    strong = 700 if level == NORMAL else 640 + 60 * (opponents - 1)
+    if span and e >= strong and e >= need:
+        if level == HARD and e >= 900 and _chance(rng, 64):
+            return RAISE, span[1]
+        return RAISE, _half_pot(view, span)
+    if e >= need:
+        return CALL, 0
+    return PASS, 0
+
+
+# --- HARD heads-up: the CFR table -------------------------------------------------------
+
+def _heads_up(view):
+    """True when exactly two players sit in this game and both are in."""
+    n = 0
+    for i in range(view.n):
+        if view.seated(i):
+            n += 1
+    return n == 2 and len(view.players()) == 2
+
+
+def _first_hand(view):
+    """The seated seat left of the dealer: the first to act in the blinds."""
+    s = (view.dealer + 1) % view.n
+    while not view.seated(s):
+        s = (s + 1) % view.n
+    return s
+
+
+def _table(view):
+    from svara import _strategy
+    depth = view.limit() // view.rules.ante
+    return _strategy.TABLES[0 if depth <= 32 else 1]
+
+
+def _blind_cfr(view, legal, rng):
+    if len(legal) < 2:
+        return PASS, 0
+    t = _table(view)
+    per256 = t[1] if view.last_blind else t[0]
+    if _chance(rng, per256):
+        return BLIND, legal[1][1]
+    return PASS, 0
+
+
+def _bet_cfr(view, legal, rng):
+    """The table's action, or None when this position is outside the abstraction."""
+    from svara import _strategy
+    p0 = _first_hand(view)
+    p1 = view.players()[0] if view.players()[0] != p0 else view.players()[1]
+    b0 = view.blinded(p0)
+    b1 = view.blinded(p1)
+    if b1 and not b0:
+        return None
+    prefix = 2 if b1 else (1 if b0 else 0)
+    r = view.raises(p0) + view.raises(p1)
+    if r > 6:
+        return None
+    allin = 1 if view.opened and view.level >= view.limit() else 0
+    t = _table(view)
+    row = t[2 + (prefix * 7 + r) * 2 + allin]
+    if row == 255:
+        return None
+    i = 44 + (row * 16 + _strategy.BUCKET_OF[view.points()]) * 3
+    f = t[i]
+    c = t[i + 1] if view.opened else 0
+    s = t[i + 2]
+    a = 255 - t[i] - t[i + 1] - t[i + 2]
+    if view.opened:
+        # The table assumes a balanced opponent: a call that the exact chances against
+        # the bettor's range cannot pay for is dropped, and so is a fold that they can.
+        e = _equity(view, 1, _floor(view, view.players()))
+        need = view.to_call * 1000 // (view.pot + view.to_call)
+        if e < need:
+            c = 0
+        elif e > need + 150:
+            f = 0
+    span = _raise_span(legal)
+    small = 0
+    if span:
+        small = _half_pot(view, span)
+        if small >= span[1]:
+            a += s   # the small raise would be all-in
+            s = 0
+    else:
+        s = a = 0
+    total = f + c + s + a
+    if not total:
+        return None
+    x = (rng.getrandbits(16) * total) >> 16
+    if x < f:
+        return PASS, 0
+    x -= f
+    if x < c:
+        return CALL, 0
+    x -= c
+    if x < s:
+        return RAISE, small
+    return RAISE, span[1]

@@ -1,0 +1,92 @@
+"""Bot checks (all three levels) that run unchanged on CPython (pytest) and MicroPython."""
+from svara import bots, _strategy
+from svara.game import Game, Rng, PASS, CALL, RAISE, BLIND, BLINDS
+from svara.rules import Rules
+
+LEVELS = (bots.EASY, bots.NORMAL, bots.HARD)
+
+
+def _raises(f, *args):
+    try:
+        f(*args)
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("no ValueError for %r" % (args,))
+
+
+def test_every_level_plays_legal_actions_to_the_end():
+    rng = Rng(9)
+    tables = ((Rules(), [40, 40]), (Rules(raise_cap=None), [25, 60, 9]),
+              (Rules(blinds=False, buy_in="half"), [30] * 5), (Rules(joker=False), [12] * 10),
+              (Rules(two_sevens=False, buy_in="free", ante=2), [50, 8, 70, 33]))
+    for k, (rules, stacks) in enumerate(tables):
+        for seed in range(3):
+            g = Game(stacks, seed % len(stacks), rules, None, seed * 31 + k)
+            total = sum(g.stacks) + g.pot
+            steps = 0
+            while g.to_act is not None:
+                level = LEVELS[(g.to_act + seed) % 3]
+                a, x = bots.decide(level, g, g.to_act, rng)
+                assert g.can_act(a, x), (level, a, x, g.legal())
+                g.act(a, x)
+                steps += 1
+                assert steps < 500
+            assert sum(g.stacks) == total and g.winner is not None
+
+
+def test_a_blind_offer_is_decided_without_cards_at_every_level():
+    for level in LEVELS:
+        seen = []
+        for seed in range(24):
+            g = Game([60, 60, 60] if seed % 2 else [60, 60], 1, seed=seed)
+            assert g.phase == BLINDS and g.view(g.to_act).hand() is None
+            assert g.hands == [None] * g.n     # nothing dealt: nothing to peek at
+            seen.append(bots.decide(level, g, g.to_act, Rng(seed)))
+        assert all(a in (PASS, BLIND) for a, x in seen)
+        assert (PASS, 0) in seen
+
+
+def test_bad_calls_raise_value_error():
+    g = Game([60, 60], 0, seed=3)
+    for level in LEVELS:
+        assert "not to act" in _raises(bots.decide, level, g, 0, Rng(1))
+    assert "level" in _raises(bots.decide, 3, g, 1, Rng(1))
+
+
+def test_the_heads_up_table_is_whole_and_small():
+    assert len(_strategy.TABLES) == len(_strategy.DEPTHS) == 2
+    assert len(_strategy.BUCKET_OF) == 35 and max(_strategy.BUCKET_OF) == 15
+    for t in _strategy.TABLES:
+        rows = [r for r in t[2:44] if r != 255]
+        assert sorted(rows) == list(range(len(rows)))
+        assert len(t) == 44 + len(rows) * 16 * 3
+        for i in range(44, len(t), 3):
+            assert t[i] + t[i + 1] + t[i + 2] <= 255
+    assert sum(len(t) for t in _strategy.TABLES) < 4096
+
+
+def _facing_all_in(hand):
+    """A heads-up game where seat 1 (first hand) opened all-in and seat 0 holds ``hand``."""
+    deck = [c for c in range(32) if c not in hand]
+    deck = [deck[0], hand[0], deck[1], hand[1], deck[2], hand[2]] + deck[3:]
+    g = Game([100, 100], 0, Rules(blinds=False), deck, 1)
+    g.act(RAISE, g.limit())
+    return g
+
+
+def test_hard_heads_up_calls_an_all_in_with_the_best_hands_and_folds_the_worst():
+    for seed in range(20):
+        assert bots.decide(bots.HARD, _facing_all_in((0, 1, 2)), 0, Rng(seed)) == (CALL, 0)
+        assert bots.decide(bots.HARD, _facing_all_in((1, 6, 11)), 0, Rng(seed)) == (PASS, 0)
+
+
+def test_normal_and_hard_weigh_the_pot_odds():
+    # Heads-up, first hand opened for 1 into 2: a 33 calls or raises, never folds.
+    for level in (bots.NORMAL, bots.HARD):
+        for seed in range(10):
+            deck = [c for c in range(32) if c not in (28, 29, 0)]
+            deck = [deck[0], 28, deck[1], 29, deck[2], 0] + deck[3:]
+            g = Game([100, 100], 0, Rules(blinds=False), deck, 1)
+            g.act(RAISE, 1)
+            a, x = bots.decide(level, g, 0, Rng(seed))
+            assert a in (CALL, RAISE)

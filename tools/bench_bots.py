@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Bot tournaments and Hard's decision time (`make bench` runs this).
+
+    .venv/bin/python tools/bench_bots.py [--games N] [--quick]
+
+Heads-up: each pairing plays N games (default 20,000) at a table of two with stacks of
+100 chips each, refilled every game (ante 1, default rules). Games come in pairs with
+the same seed, so the same deals, with the seats swapped: each bot holds the other's
+cards once (variance reduction). The figure is chips won per game by the first-named
+bot, with a 95% confidence interval over the game pairs; a margin is significant when
+the interval excludes 0. A four-handed table (one bot of each kind, seats rotated) adds
+a multi-way check. Then MicroPython (WebAssembly): Hard's time per decision, median and
+worst, over whole seeded games, heads-up and four-handed, and the heap its tables cost.
+Both CPU cores play (multiprocessing).
+"""
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [HERE, os.path.join(ROOT, "lib")]
+
+from svara import bots, odds  # noqa: E402
+from svara.game import Game, Rng  # noqa: E402
+
+RANDOM = -1
+NAMES = {RANDOM: "Random", bots.EASY: "Easy", bots.NORMAL: "Normal", bots.HARD: "Hard"}
+PAIRINGS = ((bots.HARD, bots.NORMAL), (bots.NORMAL, bots.EASY), (bots.EASY, RANDOM),
+            (bots.HARD, bots.EASY), (bots.HARD, RANDOM))
+STACK = 100
+
+
+def random_move(g, rng):
+    """A uniformly random legal action, with a uniformly random amount."""
+    legal = g.legal()
+    a, low, high = legal[rng.below(len(legal))]
+    if high > low:
+        return a, low + rng.below(min(high - low + 1, 16384))
+    return a, low
+
+
+def play(levels, seed, dealer):
+    """One game; levels by seat; the chips each seat won or lost."""
+    g = Game([STACK] * len(levels), dealer, None, None, seed)
+    rngs = [Rng(seed * 7 + k + 1) for k in range(len(levels))]
+    while g.to_act is not None:
+        s = g.to_act
+        if levels[s] == RANDOM:
+            a, x = random_move(g, rngs[s])
+        else:
+            a, x = bots.decide(levels[s], g, s, rngs[s])
+        g.act(a, x)
+    return [c - STACK for c in g.stacks]
+
+
+def heads_up_block(args):
+    """Game pairs first..first+count-1 of a pairing: the first bot's chips per pair."""
+    a, b, first, count = args
+    out = []
+    for k in range(first, first + count):
+        seed = 1000003 * (a + 2) + 7919 * (b + 2) + k
+        dealer = k & 1
+        x = play((a, b), seed, dealer)[0]
+        y = play((b, a), seed, dealer)[1]
+        out.append(x + y)
+    return out
+
+
+def four_block(args):
+    first, count = args
+    levels = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
+    won = [[] for _ in levels]
+    for k in range(first, first + count):
+        seats = [levels[(i + k) % 4] for i in range(4)]
+        res = play(seats, 5000011 + k, k % 4)
+        for i, lv in enumerate(seats):
+            won[levels.index(lv)].append(res[i])
+    return won
+
+
+def interval(values):
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * (var / n) ** 0.5
+
+
+def memo_odds():
+    """Cache svara.odds.chances in this host process (bench speed only; pure function)."""
+    plain = odds.chances
+    cache = {}
+
+    def chances(hand, opponents, rules=None, dead=(), floor=0):
+        key = (tuple(sorted(hand)), opponents, rules is None or rules.points_variant == 0,
+               tuple(dead), floor)
+        if key not in cache:
+            cache[key] = plain(hand, opponents, rules, dead, floor)
+        return cache[key]
+    odds.chances = chances
+
+
+def tournaments(games, pool):
+    pairs = games // 2
+    print("Heads-up, %d games a pairing (%d seat-swapped pairs), stacks %d refilled each "
+          "game; chips won per game by the first bot, 95%% CI:" % (2 * pairs, pairs, STACK))
+    ok = True
+    for a, b in PAIRINGS:
+        t = time.time()
+        step = 250
+        jobs = [(a, b, f, min(step, pairs - f)) for f in range(0, pairs, step)]
+        vals = [v for block in pool.map(heads_up_block, jobs) for v in block]
+        mean, half = interval(vals)
+        mean /= 2
+        half /= 2
+        sig = mean - half > 0
+        ok = ok and sig
+        print("  %-6s vs %-6s %+7.3f +- %.3f   %s   (%.0f s)"
+              % (NAMES[a], NAMES[b], mean, half,
+                 "significant" if sig else "NOT significant", time.time() - t))
+    return ok
+
+
+def four_handed(games, pool):
+    step = 250
+    jobs = [(f, min(step, games - f)) for f in range(0, games, step)]
+    per = [[], [], [], []]
+    for block in pool.map(four_block, jobs):
+        for i in range(4):
+            per[i].extend(block[i])
+    print("Four-handed, %d games (one of each bot, seats rotated), chips won per game:" % games)
+    for i, lv in enumerate((RANDOM, bots.EASY, bots.NORMAL, bots.HARD)):
+        mean, half = interval(per[i])
+        print("  %-6s %+7.3f +- %.3f" % (NAMES[lv], mean, half))
+
+
+TIMING = """
+import time
+from svara import bots, odds, _strategy
+from svara.game import Game, Rng
+def timed(players, first, count, out):
+    rng = Rng(first + 1)
+    for k in range(first, first + count):
+        g = Game([100] * players, k % players, None, None, k)
+        while g.to_act is not None:
+            s = g.to_act
+            if s == 0:
+                t = time.ticks_us()
+                a, x = bots.decide(bots.HARD, g, s, rng)
+                out.append(time.ticks_diff(time.ticks_us(), t))
+            else:
+                a, x = bots.decide(bots.NORMAL, g, s, rng)
+            g.act(a, x)
+"""
+
+
+def micropython_figures(games=120):
+    """Hard's decision times by table size, and the import heap of the bots and table."""
+    from mp import MicroPython
+    rows = []
+    with MicroPython(heap=1 << 20) as mp:
+        mp.exec(TIMING)
+        for players in (2, 4):
+            mp.exec("out = []")
+            for first in range(0, games, 10):
+                mp.exec("timed(%d, %d, 10, out)" % (players, first))
+            times = sorted(int(v) for v in mp.exec("print(' '.join(str(v) for v in out))").split())
+            rows.append((players, len(times), times[len(times) // 2], times[-1]))
+    with MicroPython(heap=256 * 1024) as mp:
+        mp.exec("import svara\nimport svara.odds")
+        base = mp.mem_alloc()
+        mp.exec("import svara.bots")
+        bots_cost = mp.mem_alloc() - base
+        base = mp.mem_alloc()
+        mp.exec("import svara._strategy")
+        table_cost = mp.mem_alloc() - base
+    return rows, bots_cost, table_cost
+
+
+def main(argv):
+    games = 20000
+    if "--games" in argv:
+        games = int(argv[argv.index("--games") + 1])
+    quick = "--quick" in argv
+    memo_odds()
+    t = time.time()
+    with Pool(2) as pool:
+        ok = tournaments(games, pool)
+        four_handed(games // 2 if not quick else 400, pool)
+    print("(CPython %d.%d, %.0f s)" % (sys.version_info[:2] + (time.time() - t,)))
+    rows, bots_cost, table_cost = micropython_figures()
+    print("MicroPython 1.27 (WebAssembly on this machine), Hard's time per decision "
+          "(ticks_us, ~1 ms resolution):")
+    for players, n, med, worst in rows:
+        print("  %d players, %4d decisions: median %6.1f ms, worst %6.1f ms  (goal: under 100)"
+              % (players, n, med / 1000, worst / 1000))
+    print("MicroPython heap: import svara.bots %d bytes, its table svara._strategy %d bytes "
+          "(goal: tables under 8192)" % (bots_cost, table_cost))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
