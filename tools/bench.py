@@ -12,7 +12,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ORDER = ("bench_score.py", "bench_engine.py", "bench_font.py", "bench_ui.py", "bench_device.py")
+ORDER = ("bench_score.py", "bench_engine.py", "bench_bots.py", "bench_font.py", "bench_ui.py",
+         "bench_play.py", "bench_device.py")
 
 
 def scripts():
