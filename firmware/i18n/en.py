@@ -1,0 +1,162 @@
+# English. Every string a screen shows lives here; a later language is a copy of this
+# module with the same names. Lines for the 5x8 font hold at most 25 characters, for the
+# 6x12 font at most 21 (the screen is 128 pixels wide).
+
+# Soft keys.
+SELECT = "Select"
+BACK = "Back"
+PLAY = "Play"
+QUIT = "Quit"
+NEXT = "Next"
+YES = "Yes"
+NO = "No"
+OK = "OK"
+SHOW = "Show"
+
+# Title menu.
+TITLE = "S V A R A"
+MENU = ("New game", "Continue", "Settings", "Rules", "Statistics")
+HELP_MENU = "\u25b2\u25bc choose  OK open"
+NO_MATCH = "No game to continue"
+
+# New game and settings: option labels, indexed by the option numbers of ui/options.py.
+NEW_GAME = "New game"
+SETTINGS = "Settings"
+OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
+           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace")
+START = "Start the game"
+DONE = "Done"
+HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
+ON_OFF = ("off", "on")
+LEVELS = ("easy", "normal", "hard")
+BUY_INS = ("split", "half", "free")
+PACES = ("slow", "normal", "fast")
+NO_CAP = "no cap"
+AS_ANTE = "= ante"
+
+# Seat names: the one person is "You"; with several people P1, P2, ...; bots Bot 1, ...
+YOU = "You"
+PERSON = "P%d"
+BOT = "Bot %d"
+
+# The table.
+POT = "Pot %d"
+LEVEL = "Level %d"
+GAME_NO = "#%d"
+SVARA_MARK = "SVARA"
+ST_BLIND = "blind %d"
+ST_IN = "in"
+ST_BET = "in %d"
+ST_PASSED = "passed"
+ST_OUT = "out"
+ST_TIED = "svara"
+ST_ASKED = "join?"
+ACT_PASS = "Pass"
+ACT_CALL = "Call %d"
+ACT_OPEN = "Bet %d"
+ACT_RAISE = "Raise %d"
+ACT_BLIND = "Blind %d"
+ACT_JOIN = "Join %d"
+# What happened last, by action (svara.PASS, CALL, RAISE, BLIND, JOIN): "%s" is a name.
+DID = ("%s passed", "%s called", "%s raised to %d", "%s blind %d", "%s joined")
+DID_OPEN = "%s bet %d"
+DID_NO_BLIND = "%s: no blind"
+THINKING = "%s thinking"
+YOUR_TURN = "Your turn, %s"
+YOUR_TURN_1 = "Your turn"
+NO_CARDS = "no cards yet"
+POINTS = "%d points"
+AMOUNT_RANGE = "%d..%d"
+HELP_TURN = "\u25b2\u25bc action \u25c0\u25b6 chips"
+HELP_TURN_FIXED = "\u25b2\u25bc action  OK play"
+HELP_WAIT = "please wait"
+HELP_COVER = "OK: show the cards"
+COVER_TITLE = "Pass the phone"
+COVER_TO = "to %s"
+COVER_NOTE = ("Only %s may look.", "Press OK to see", "your cards.")
+QUIT_ASK = ("Leave this game?", "You can come back", "with Continue.")
+HELP_QUIT = "OK: leave  END: stay"
+
+# Showdown, svara, game over.
+SHOWDOWN = "Showdown"
+GAME_TITLE = "Game %d"
+WINS = "%s wins %d"
+WHY = ("", "Everyone passed:", "Blind not called:", "Everyone else passed:", "")
+WHY_2 = ("", "the dealer takes it", "the blind takes it", "no cards shown", "")
+SVARA = "SVARA!"
+SVARA_TIE = "A tie at %d points"
+SVARA_POT = "The pot %d stays."
+SVARA_JOIN = "Others may join: %d"
+SVARA_FREE = "Others may join free"
+HELP_NEXT = "OK: next game"
+HELP_SVARA = "OK: play the svara"
+GAME_OVER = "Game over"
+MATCH_WON = "%s wins the match"
+YOU_WON = "You win the match!"
+YOU_OUT = "You are out of chips"
+AGAIN = ("Play again", "Title")
+HELP_AGAIN = "\u25b2\u25bc choose  OK open"
+
+# Statistics.
+STATS = "Statistics"
+STAT_NAMES = ("Matches", "Matches won", "Games", "Games won", "Svaras", "Best hand")
+HELP_BACK = "END or Back: return"
+
+# Rules pages: titles, then lines of at most 25 characters.
+RULES = "Rules"
+HELP_RULES = "\u25c0\u25b6 page  END back"
+PAGE = "%d/%d"
+CARD_POINTS = "Card points"
+CARD_POINT_LINES = ("7 8 9 count 7 8 9,", "10 J Q K count 10,", "an ace counts 11.",
+                    "7\u2663 is the joker.")
+HANDS = "Hand points"
+# (label, cards as text for svara.parse): the hand table of RULES.md, worked examples.
+HAND_ROWS = (
+    ("One suit: add it", "10d 9d Jd"),
+    ("Mixed: best suit", "Kh 9h Qc"),
+    ("Aces: 11 each", "As Ad 10c"),
+    ("Joker joins a suit", "7c Ah Kh"),
+    ("Joker + a pair", "7c Kh Kd"),
+    ("Two sevens: 23", "7h 7d 9s"),
+    ("Three of a kind", "Qc Qh Qd"),
+    ("Three aces", "Ac Ah Ad"),
+    ("Three sevens: best", "7c 7h 7d"),
+)
+TEXT_PAGES = (
+    ("A game", (
+        "Everyone pays the ante.",
+        "Blinds: before the deal",
+        "first hand may bet blind,",
+        "the next double, or pass.",
+        "Three cards each. Then in",
+        "turn: Pass (leave), Call",
+        "(pay up to the level) or",
+        "Raise (a new level). At",
+        "most 3 raises each.",
+        "Last one in wins the pot;",
+        "else the best points win.",
+        "The winner deals next.",
+    )),
+    ("Svara", (
+        "A tie for the best points",
+        "is a svara: the pot stays",
+        "and a new deal is played",
+        "for it by the tied ones.",
+        "Others may join by paying",
+        "the pot divided by the",
+        "number tied.",
+        "",
+        "The match ends when one",
+        "player has all chips.",
+    )),
+    ("Keys", (
+        "\u25b2\u25bc  choose",
+        "\u25c0\u25b6  change, chips",
+        "0-9  type the chips",
+        "*  least   #  most",
+        "OK or left key: do it",
+        "Green key: call",
+        "Red key: back or quit",
+    )),
+)
+HELP_CHIPS = "\u25c0\u25b6 0-9 chips %d..%d"

@@ -1,0 +1,172 @@
+# Drawing shared by the screens: the title band, the help line and soft-key bar at the
+# bottom of every screen, menu rows, cards (large, mini, backs), and the way screens
+# open each other (one screen module imported when it is needed).
+# Layout: 128 x 160; the help line is the 5x8 row at y 139..147, the soft-key bar the
+# 6x12 row at y 148..159. Every size here is a whole number of pixels.
+from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LIGHT, RED,
+                             SHADOW, WIDTH, BACK, BLUE)
+from ui import writer
+from ui import font_5x8 as F5
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+HELP_Y = const(139)
+BAR_Y = const(148)
+TITLE_H = const(14)
+SUITS = "\u2663\u2666\u2665\u2660"     # suit symbols by suit index (clubs, diamonds, hearts, spades)
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+MINI_W = const(17)                    # a mini card: rank and suit in 5x8 on a card face
+MINI_H = const(10)
+CARD_W = const(22)                    # a large card
+CARD_H = const(32)
+
+
+def small():
+    """The small font (5x8)."""
+    return F5
+
+
+def open_screen(app, module, cls, *args):
+    """The screen `cls` of ui/<module>.py made for `app` (the module imported now)."""
+    pkg = __import__("ui." + module)
+    return getattr(getattr(pkg, module), cls)(app, *args)
+
+
+def center(fb, s, y, colour, font=None):
+    """Draw `s` centred across the screen at y."""
+    writer.text(fb, s, (WIDTH - writer.width(s, font)) // 2, y, colour, font)
+
+
+def right(fb, s, x, y, colour, font=None, bg=-1):
+    """Draw `s` ending at x (right-aligned)."""
+    writer.text(fb, s, x - writer.width(s, font), y, colour, font, bg)
+
+
+def title_band(fb, s):
+    """The title of a screen on a dark band at the top."""
+    fb.fill_rect(0, 0, WIDTH, TITLE_H, FELT_DARK)
+    center(fb, s, 1, GOLD)
+
+
+def help_line(fb, s):
+    """The one-line help above the soft-key bar (5x8, grey on black)."""
+    fb.fill_rect(0, HELP_Y, WIDTH, BAR_Y - HELP_Y, SHADOW)
+    center(fb, s, HELP_Y, LIGHT, F5)
+
+
+def soft_keys(fb, left, right_label):
+    """The bottom bar: the left soft key's label on the left, the right one's on the right."""
+    fb.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, BLACK)
+    writer.text(fb, left, 2, BAR_Y, GOLD)
+    right(fb, right_label, WIDTH - 2, BAR_Y, GOLD)
+
+
+def bottom(fb, help_text, left, right_label):
+    """Help line and soft-key bar together."""
+    help_line(fb, help_text)
+    soft_keys(fb, left, right_label)
+
+
+def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
+    """One menu row: highlighted (gold) when `on`; an optional value on the right."""
+    bg = GOLD if on else FELT_DARK
+    fb.fill_rect(4, y, WIDTH - 8, h - 1, bg)
+    ink = BLACK if on else (GREY if dim else CARD)
+    fh = 8 if font is F5 else 12
+    ty = y + (h - 1 - fh) // 2
+    writer.text(fb, label, 8, ty, ink, font)
+    if value is not None:
+        right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
+
+
+def suit_colour(code):
+    """Red for diamonds and hearts, ink for clubs and spades."""
+    s = code & 3
+    return RED if s == 1 or s == 2 else INK
+
+
+def mini_card(fb, x, y, code):
+    """A card as a small face: rank and suit in the 5x8 font."""
+    fb.fill_rect(x, y, MINI_W, MINI_H, CARD)
+    c = suit_colour(code)
+    x = writer.text(fb, RANKS[code >> 2], x + 1, y + 1, c, F5)
+    writer.text(fb, SUITS[code & 3], x, y + 1, c, F5)
+
+
+def mini_hand(fb, x, y, hand, k=0):
+    """Three mini cards from hand[k], hand[k+1], hand[k+2], 2 pixels apart."""
+    for i in range(3):
+        mini_card(fb, x + i * (MINI_W + 2), y, hand[k + i])
+
+
+def card(fb, x, y, code, joker=False):
+    """A large card: rank over suit at its top-left; a gold frame marks the joker."""
+    fb.fill_rect(x, y, CARD_W, CARD_H, CARD)
+    fb.rect(x, y, CARD_W, CARD_H, GOLD if joker else GREY)
+    if joker:
+        fb.rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, GOLD)
+    c = suit_colour(code)
+    writer.text(fb, RANKS[code >> 2], x + 3, y + 2, c)
+    writer.text(fb, SUITS[code & 3], x + 3, y + 15, c)
+
+
+def card_back(fb, x, y):
+    """A large card face down."""
+    fb.fill_rect(x, y, CARD_W, CARD_H, BACK)
+    fb.rect(x, y, CARD_W, CARD_H, LIGHT)
+    fb.rect(x + 3, y + 3, CARD_W - 6, CARD_H - 6, BLUE)
+
+
+def title_cards(fb, y):
+    """The four aces fanned across the title."""
+    for i in range(4):
+        x = 19 + i * 23
+        fb.fill_rect(x + 2, y + 2 + (i & 1) * 3, CARD_W, CARD_H, SHADOW)
+        card(fb, x, y + (i & 1) * 3, 28 + i)
+
+
+# The table settings, one byte each in app.cfg (ui/options.py edits them):
+PEOPLE = const(0)     # 1..10 people (hot-seat)
+BOTS = const(1)       # 0..9 bots; people + bots is 2..10
+LEVEL = const(2)      # bot level: svara.bots EASY, NORMAL, HARD
+STACK = const(3)      # index into STACKS
+ANTE = const(4)       # 1..10
+JOKER = const(5)      # 0 / 1
+SEVENS = const(6)     # two sevens = 23: 0 / 1
+CAP = const(7)        # bets and raises per player: 1..9, 0 for no cap
+BLINDS = const(8)     # 0 / 1
+MIN_BLIND = const(9)  # 0 = the ante, else 1..10
+BUY_IN = const(10)    # index into svara.rules.BUY_INS
+PACE = const(11)      # bots' pause: slow, normal, fast
+N_OPTIONS = const(12)
+STACKS = (20, 50, 100, 200, 500, 1000)
+DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
+PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
+
+
+def config(app):
+    """The app's settings (a bytearray indexed by the numbers above), made on first use."""
+    cfg = getattr(app, "cfg", None)
+    if cfg is None:
+        cfg = app.cfg = bytearray(DEFAULTS)
+    return cfg
+
+
+def rules_of(cfg):
+    """The svara.Rules of the settings."""
+    from svara.rules import Rules, BUY_INS
+    return Rules(joker=cfg[JOKER] == 1, two_sevens=cfg[SEVENS] == 1,
+                 raise_cap=cfg[CAP] or None, blinds=cfg[BLINDS] == 1, ante=cfg[ANTE],
+                 min_blind=cfg[MIN_BLIND] or None, buy_in=BUY_INS[cfg[BUY_IN]])
+
+
+def stats(app):
+    """The app's statistics: matches, matches won, games, games won, svaras, best hand."""
+    st = getattr(app, "stats", None)
+    if st is None:
+        st = app.stats = [0, 0, 0, 0, 0, 0]
+    return st

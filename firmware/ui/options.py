@@ -1,0 +1,159 @@
+# New game and Settings: one list of options on app.cfg (ui/common.py numbers them).
+# New game lists the table (people, bots, stack, ante) and every rule variant, then
+# "Start the game"; Settings lists the bot level and pace and the rule variants (the
+# defaults of the next new game), then "Done". UP/DOWN pick a row, LEFT/RIGHT (or OK)
+# change its value, digits type a small number, OK on the last row starts or returns.
+from drivers import keys
+from drivers.display import FELT
+from i18n import strings
+from ui import common
+from ui.common import (ANTE, BLINDS, BOTS, BUY_IN, CAP, JOKER, LEVEL, MIN_BLIND, PACE, PEOPLE,
+                       SEVENS, STACK)
+from ui.screen import NOTHING, REDRAW, SHOW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+_TOP = const(16)
+_ROW = const(9)
+T = strings()
+NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND,
+                   BUY_IN, PACE))
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN))
+# Lowest and highest value of each option, by option number.
+_LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+_HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
+
+
+def value_text(cfg, opt):
+    """The text of an option's value."""
+    v = cfg[opt]
+    if opt == LEVEL:
+        return T.LEVELS[v]
+    if opt == STACK:
+        return "%d" % common.STACKS[v]
+    if opt == JOKER or opt == SEVENS or opt == BLINDS:
+        return T.ON_OFF[v]
+    if opt == CAP and v == 0:
+        return T.NO_CAP
+    if opt == MIN_BLIND and v == 0:
+        return T.AS_ANTE
+    if opt == BUY_IN:
+        return T.BUY_INS[v]
+    if opt == PACE:
+        return T.PACES[v]
+    return "%d" % v
+
+
+def change(cfg, opt, step):
+    """Step an option by +1 or -1, wrapping, and keep 2..10 players at the table."""
+    lo = _LOW[opt]
+    hi = _HIGH[opt]
+    v = cfg[opt] + step
+    if v > hi:
+        v = lo
+    elif v < lo:
+        v = hi
+    cfg[opt] = v
+    fix_players(cfg, opt)
+
+
+def fix_players(cfg, opt):
+    """People + bots must be 2..10: adjust the other one of the two."""
+    other = BOTS if opt == PEOPLE else PEOPLE
+    total = cfg[PEOPLE] + cfg[BOTS]
+    if total > 10:
+        cfg[other] -= total - 10
+    elif total < 2:
+        cfg[other] += 2 - total
+    if cfg[PEOPLE] < 1:
+        cfg[PEOPLE] = 1
+        cfg[BOTS] = 1
+
+
+class Options(Screen):
+    """New game (new=True) or Settings (new=False): a list of options and a last row."""
+
+    name = "options"
+    help = T.HELP_OPTIONS
+
+    def __init__(self, app, new):
+        super().__init__(app)
+        self.new = new
+        self.items = NEW_ITEMS if new else SETTING_ITEMS
+        self.cfg = common.config(app)
+        self.selected = 0
+        self.typed = 0
+
+    def trace(self):
+        return "%s %d %s" % ("newgame" if self.new else "settings", self.selected,
+                             " ".join(["%d" % v for v in self.cfg]))
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        common.title_band(fb, T.NEW_GAME if self.new else T.SETTINGS)
+        for i in range(len(self.items) + 1):
+            self._row(fb, i)
+        common.bottom(fb, T.HELP_OPTIONS, T.PLAY if self.new else T.DONE, T.BACK)
+
+    def _row(self, fb, i):
+        y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
+        on = i == self.selected
+        if i == len(self.items):
+            common.menu_row(fb, y, _ROW + 2, T.START if self.new else T.DONE, on,
+                            common.small())
+            return
+        opt = self.items[i]
+        common.menu_row(fb, y, _ROW, T.OPTIONS[opt], on, common.small(),
+                        value_text(self.cfg, opt))
+
+    def key(self, code):
+        n = len(self.items) + 1
+        fb = self.app.fb
+        if code == keys.UP or code == keys.DOWN:
+            old = self.selected
+            self.selected = (old + (1 if code == keys.DOWN else n - 1)) % n
+            self.typed = 0
+            self._row(fb, old)
+            self._row(fb, self.selected)
+            return SHOW
+        if code == keys.END or code == keys.SR:
+            return common.open_screen(self.app, "title", "Title", 0 if self.new else 2)
+        if code == keys.SL:
+            return self._finish()
+        last = self.selected == n - 1
+        if code == keys.OK and last:
+            return self._finish()
+        if last:
+            return NOTHING
+        opt = self.items[self.selected]
+        if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+            change(self.cfg, opt, -1 if code == keys.LEFT else 1)
+            self.typed = 0
+            return self._changed(opt)
+        d = keys.digit(code)
+        if d >= 0:
+            v = self.typed * 10 + d
+            if v > _HIGH[opt]:
+                v = d
+            self.typed = v
+            if _LOW[opt] <= v <= _HIGH[opt]:
+                self.cfg[opt] = v
+                fix_players(self.cfg, opt)
+                return self._changed(opt)
+        return NOTHING
+
+    def _changed(self, opt):
+        if opt == PEOPLE or opt == BOTS:
+            return REDRAW
+        self._row(self.app.fb, self.selected)
+        return SHOW
+
+    def _finish(self):
+        if not self.new:
+            return common.open_screen(self.app, "title", "Title", 2)
+        from ui import play
+        return play.new_match(self.app).screen()

@@ -1,0 +1,153 @@
+# A match in progress, shared by the table and the showdown screens and kept in
+# app.play (so Continue on the title comes back to it): the svara.Match, who is a
+# person and who a bot, whose cards the screen may show (the last person who pressed
+# OK on the cover), the cards of the last showdown, and the last action for the
+# message line. Seats 0..people-1 are the people, the rest bots.
+from svara.match import Match
+from svara.game import BLINDS, Rng
+from i18n import strings
+from ui import common
+
+T = strings()
+
+
+def new_match(app):
+    """Start a match from app.cfg and keep it in app.play."""
+    cfg = common.config(app)
+    n = cfg[common.PEOPLE] + cfg[common.BOTS]
+    stacks = [common.STACKS[cfg[common.STACK]]] * n
+    app.play = None
+    app.play = Play(app, stacks, cfg)
+    return app.play
+
+
+class Play:
+    """The match, its seats' names and what the screens need between turns."""
+
+    def __init__(self, app, stacks, cfg):
+        self.app = app
+        self.people = cfg[common.PEOPLE]
+        self.level = cfg[common.LEVEL]
+        self.ticks = common.PACE_TICKS[cfg[common.PACE]]
+        self.match = Match(stacks, 0, common.rules_of(cfg), app.new_seed())
+        self.rng = Rng(app.new_seed())
+        self.viewer = 0 if self.people == 1 else -1
+        n = len(stacks)
+        self.shown = bytearray(3 * n)       # cards at the last showdown, by seat
+        self.last_seat = -1                 # the last action: who, what, how much
+        self.last_action = 0
+        self.last_amount = 0
+        self.last_open = False
+        self.last_blinds = False
+        self.svaras_seen = 0
+        self.games = 0
+        self.counted = False                # this game's statistics are in
+        self.game = None
+        self.next_game()
+
+    def next_game(self):
+        """Deal the next game; None when the match is over."""
+        g = self.match.next_game()
+        self.game = g
+        self.svaras_seen = 0
+        self.last_seat = -1
+        self.counted = False
+        if g is not None:
+            g.watch = self._watch
+            self.games += 1
+        return g
+
+    def _watch(self, g, what):
+        if what == "show":
+            hands = g.hands
+            for s in range(len(hands)):
+                if hands[s] is not None:
+                    self.shown[3 * s:3 * s + 3] = bytes(hands[s])
+        elif what == "deal":
+            st = common.stats(self.app)
+            for s in range(self.people):
+                if g.is_in(s):
+                    p = g.points(s)
+                    if p > st[5]:
+                        st[5] = p
+
+    def screen(self):
+        """The screen for the game's state now: a svara not shown yet, the result of a
+        finished game, or the table."""
+        g = self.game
+        if g.svaras > self.svaras_seen:
+            self.svaras_seen = g.svaras
+            return common.open_screen(self.app, "showdown", "Showdown", 1)
+        if g.to_act is None:
+            self.finish_game()
+            return common.open_screen(self.app, "showdown", "Showdown", 0)
+        return common.open_screen(self.app, "table", "Table")
+
+    def name(self, seat):
+        """A seat's name on the screen: You, P1.., Bot 1.."""
+        if seat < self.people:
+            return T.YOU if self.people == 1 else T.PERSON % (seat + 1)
+        return T.BOT % (seat - self.people + 1)
+
+    def is_bot(self, seat):
+        return seat >= self.people
+
+    def act(self, seat, action, amount):
+        """Play an action for `seat` and remember it for the message line."""
+        g = self.game
+        self.last_open = not g.opened
+        self.last_blinds = g.phase == BLINDS
+        g.act(action, amount)
+        self.last_seat = seat
+        self.last_action = action
+        self.last_amount = amount
+
+    def bot_act(self):
+        """The bot to act plays one action (svara.bots)."""
+        from svara import bots
+        g = self.game
+        s = g.to_act
+        action, amount = bots.decide(self.level, g, s, self.rng)
+        self.act(s, action, amount)
+
+    def finish_game(self):
+        """Count a finished game in the statistics (once)."""
+        if self.counted:
+            return
+        self.counted = True
+        g = self.game
+        st = common.stats(self.app)
+        st[2] += 1
+        if g.winner < self.people:
+            st[3] += 1
+        st[4] += g.svaras
+
+    def over(self):
+        """True when the match is over after this game: one player left, or no person."""
+        g = self.game
+        if g is None:
+            return True
+        if g.to_act is not None:
+            return False
+        st = g.stacks
+        ante = self.match.rules.ante
+        left = 0
+        people = 0
+        for i in range(len(st)):
+            if st[i] >= ante:
+                left += 1
+                if i < self.people:
+                    people += 1
+        return left < 2 or people == 0
+
+    def winner(self):
+        """The seat with the most chips."""
+        st = self.game.stacks if self.game is not None else self.match.stacks
+        return st.index(max(st))
+
+    def end_match(self):
+        """Count the match in the statistics."""
+        st = common.stats(self.app)
+        st[0] += 1
+        if self.winner() < self.people:
+            st[1] += 1

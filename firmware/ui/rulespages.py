@@ -1,0 +1,92 @@
+# The rules: card points, the hand table of RULES.md with drawn cards and their points
+# (worked out by svara.score under the default rules), how a game goes, the svara, and
+# the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back.
+from drivers import keys
+from drivers.display import CARD, FELT, GOLD, LIGHT
+from i18n import strings
+from ui import common, writer
+from ui.common import F5
+from ui.screen import NOTHING, REDRAW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+_TOP = const(17)
+_PER_PAGE = const(5)                   # hand rows on one page
+_HAND_PAGES = const(2)
+
+
+def pages():
+    """How many pages: card points, the hand table, then the text pages."""
+    return 1 + _HAND_PAGES + len(T.TEXT_PAGES)
+
+
+class RulesPages(Screen):
+    """The rules, page by page."""
+
+    name = "rules"
+    help = T.HELP_RULES
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+
+    def trace(self):
+        return "rules %d" % self.page
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        k = self.page
+        if k == 0:
+            self._card_points(fb)
+        elif k <= _HAND_PAGES:
+            self._hands(fb, (k - 1) * _PER_PAGE)
+        else:
+            title, lines = T.TEXT_PAGES[k - 1 - _HAND_PAGES]
+            common.title_band(fb, title)
+            for i in range(len(lines)):
+                writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, CARD, F5)
+        common.right(fb, T.PAGE % (k + 1, pages()), 126, 3, LIGHT, F5)
+        common.bottom(fb, T.HELP_RULES, T.NEXT, T.BACK)
+
+    def _card_points(self, fb):
+        common.title_band(fb, T.CARD_POINTS)
+        for r in range(8):
+            x = 4 + (r & 3) * 31
+            y = _TOP + 2 + (r >> 2) * 40
+            common.card(fb, x, y, r * 4 + 2 - (r & 1), False)
+            writer.text(fb, "%d" % (10 if 3 <= r <= 6 else 7 + r if r < 3 else 11),
+                        x + 3, y + 33, GOLD, F5)
+        lines = T.CARD_POINT_LINES
+        for i in range(len(lines)):
+            writer.text(fb, lines[i], 2, 100 + 9 * i, CARD, F5)
+
+    def _hands(self, fb, first):
+        from svara.cards import parse
+        from svara.score import score
+        common.title_band(fb, T.HANDS)
+        rows = T.HAND_ROWS
+        y = _TOP + 1
+        for i in range(first, min(first + _PER_PAGE, len(rows))):
+            label, text = rows[i]
+            hand = parse(text)
+            writer.text(fb, label, 2, y, LIGHT, F5)
+            common.mini_hand(fb, 2, y + 9, hand)
+            common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, GOLD)
+            y += 24
+
+    def key(self, code):
+        n = pages()
+        if code == keys.END or code == keys.SR:
+            return common.open_screen(self.app, "title", "Title", 3)
+        if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
+            self.page = (self.page + 1) % n
+            return REDRAW
+        if code == keys.LEFT or code == keys.UP:
+            self.page = (self.page + n - 1) % n
+            return REDRAW
+        return NOTHING

@@ -1,0 +1,200 @@
+# After the betting: the result of a game (the shown cards and points of every player
+# still in, or why nobody showed; the pot moving to the winner), the svara screen when
+# the best points tie, and the game-over screen with the standings and "Play again /
+# Title". The pot moves in idle(): eight steps, each redrawing one line.
+from drivers import keys
+from drivers.display import BLACK, CARD, FELT, FELT_DARK, GOLD, LIGHT, ORANGE, WIDTH
+from i18n import strings
+from svara.game import END_SHOWDOWN
+from ui import common, writer
+from ui.common import F5
+from ui.screen import NOTHING, REDRAW, SHOW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+RESULT = const(0)
+SVARA = const(1)
+OVER = const(2)
+_ROW = const(12)
+_TOP = const(17)
+_STEPS = const(8)
+
+
+class Showdown(Screen):
+    """Showdown(app, kind): the result of a game, a svara, or the end of the match."""
+
+    name = "showdown"
+
+    def __init__(self, app, kind):
+        super().__init__(app)
+        self.p = app.play
+        self.kind = kind
+        self.step = 0 if kind == RESULT else _STEPS
+        self.sel = 0
+        self.help = (T.HELP_NEXT, T.HELP_SVARA, T.HELP_AGAIN)[kind]
+        if kind == SVARA:
+            self.name = "svara"
+        elif kind == OVER:
+            self.name = "gameover"
+
+    def trace(self):
+        g = self.p.game
+        st = g.stacks if g is not None else self.p.match.stacks
+        return "%s winner=%s stacks=%s" % (self.name, self.p.winner() if self.kind == OVER
+                                           else (g.winner if g is not None else None),
+                                           ",".join(["%d" % s for s in st]))
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        if self.kind == SVARA:
+            self._svara(fb)
+        elif self.kind == OVER:
+            self._over(fb)
+        else:
+            self._result(fb)
+
+    # --- the result of a game ------------------------------------------------------------
+
+    def _result(self, fb):
+        p = self.p
+        g = p.game
+        if g.ending == END_SHOWDOWN:
+            common.title_band(fb, T.SHOWDOWN)
+            y = self._hands(fb, g.showdown, g.winner)
+        else:
+            common.title_band(fb, T.GAME_TITLE % p.games)
+            common.center(fb, T.WHY[g.ending], _TOP + 8, LIGHT, F5)
+            common.center(fb, T.WHY_2[g.ending], _TOP + 18, LIGHT, F5)
+            y = _TOP + 36
+        self.pot_y = y + 6
+        common.center(fb, T.WINS % (p.name(g.winner), g.won), y + 24, GOLD)
+        self._pot(fb)
+        common.bottom(fb, T.HELP_NEXT, T.NEXT, "")
+
+    def _hands(self, fb, shown, winner):
+        """Rows of name, cards and points for each (seat, points) shown; the y after."""
+        p = self.p
+        y = _TOP
+        for seat, points in shown:
+            if seat == winner:
+                fb.fill_rect(0, y - 1, WIDTH, _ROW, GOLD)
+            ink = BLACK if seat == winner else CARD
+            writer.text(fb, p.name(seat), 2, y + 1, ink, F5)
+            common.mini_hand(fb, 42, y, p.shown, 3 * seat)
+            common.right(fb, "%d" % points, WIDTH - 3, y + 1, ink, F5)
+            y += _ROW
+        return y
+
+    def _pot(self, fb):
+        """The pot on its way: a chip moving from 'Pot n' to the winner's stack."""
+        g = self.p.game
+        y = self.pot_y
+        fb.fill_rect(0, y, WIDTH, 14, FELT)
+        moved = g.won * self.step // _STEPS
+        x0 = writer.text(fb, T.POT % (g.won - moved), 2, y + 3, LIGHT, F5) + 8
+        who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
+        x1 = WIDTH - 2 - writer.width(who, F5)
+        writer.text(fb, who, x1, y + 3, GOLD, F5)
+        x = x0 + (x1 - 8 - x0) * self.step // _STEPS
+        fb.ellipse(x, y + 6, 5, 5, GOLD, True)
+        fb.ellipse(x, y + 6, 5, 5, ORANGE)
+
+    def idle(self):
+        if self.step >= _STEPS:
+            return NOTHING
+        self.step += 1
+        self._pot(self.app.fb)
+        return SHOW
+
+    # --- a svara -------------------------------------------------------------------------
+
+    def _svara(self, fb):
+        p = self.p
+        g = p.game
+        fb.fill_rect(0, 0, WIDTH, 14, FELT_DARK)
+        common.center(fb, T.SVARA, 1, ORANGE)
+        tied = []
+        best = 0
+        for seat, points in g.showdown:
+            if points > best:
+                best = points
+        for seat, points in g.showdown:
+            if points == best:
+                tied.append((seat, points))
+        common.center(fb, T.SVARA_TIE % best, _TOP, LIGHT, F5)
+        y = self._hands_at(fb, tied, _TOP + 12)
+        common.center(fb, T.SVARA_POT % g.pot, y + 4, GOLD, F5)
+        if g.buy_in:
+            common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
+        else:
+            common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
+        common.bottom(fb, T.HELP_SVARA, T.PLAY, "")
+
+    def _hands_at(self, fb, shown, y):
+        p = self.p
+        for seat, points in shown:
+            writer.text(fb, p.name(seat), 2, y + 1, CARD, F5)
+            common.mini_hand(fb, 42, y, p.shown, 3 * seat)
+            common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
+            y += _ROW
+        return y
+
+    # --- game over -----------------------------------------------------------------------
+
+    def _over(self, fb):
+        p = self.p
+        common.title_band(fb, T.GAME_OVER)
+        w = p.winner()
+        st = p.game.stacks if p.game is not None else p.match.stacks
+        if w < p.people:
+            text = T.YOU_WON if p.people == 1 else T.MATCH_WON % p.name(w)
+        elif p.people == 1:
+            text = T.YOU_OUT
+        else:
+            text = T.MATCH_WON % p.name(w)
+        common.center(fb, text, _TOP, GOLD, F5)
+        y = _TOP + 12
+        for i in range(len(st)):
+            ink = GOLD if i == w else (CARD if st[i] else LIGHT)
+            writer.text(fb, p.name(i), 20, y, ink, F5)
+            common.right(fb, "%d" % st[i], WIDTH - 20, y, ink, F5)
+            y += 9
+        for i in range(2):
+            self._choice(fb, i)
+        common.bottom(fb, T.HELP_AGAIN, T.SELECT, "")
+
+    def _choice(self, fb, i):
+        common.menu_row(fb, 112 + i * 13, 13, T.AGAIN[i], i == self.sel, F5)
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def key(self, code):
+        app = self.app
+        p = self.p
+        if self.kind == OVER:
+            if code == keys.UP or code == keys.DOWN:
+                self.sel ^= 1
+                self._choice(app.fb, 0)
+                self._choice(app.fb, 1)
+                return SHOW
+            if code == keys.OK or code == keys.SL:
+                app.play = None
+                if self.sel == 0:
+                    from ui import play
+                    return play.new_match(app).screen()
+                return common.open_screen(app, "title", "Title")
+            return NOTHING
+        if code != keys.OK and code != keys.SL:
+            return NOTHING
+        if self.kind == SVARA:
+            return p.screen()
+        if p.over():
+            p.end_match()
+            return Showdown(app, OVER)
+        p.next_game()
+        return p.screen()

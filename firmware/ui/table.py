@@ -1,0 +1,365 @@
+# The table: every seat in a row (dealer mark, name, state, stack; gold is whose turn),
+# the pot and level on top, the message line (what happened, who is thinking), the
+# viewer's three cards with their points, and on a person's turn the legal actions.
+# Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
+# Join n; LEFT/RIGHT step the chips by the ante, digits type them, * least, # most;
+# OK (or the left soft key) plays it, the green key calls. END (or the right soft key)
+# asks whether to leave. Bots play in idle(): one action after `pace` idle calls, with
+# the dots of "thinking" moving meanwhile. With two or more people a cover screen hides
+# the cards until the next person presses OK.
+from drivers import keys
+from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
+                             RED, WIDTH)
+from i18n import strings
+from svara.game import BLINDS, CALL, JOIN, JOINING, PASS, RAISE, BLIND
+from ui import common, writer
+from ui.common import F5
+from ui.screen import NOTHING, REDRAW, SHOW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+TURN = const(0)     # a person chooses an action
+THINK = const(1)    # a bot is thinking
+COVER = const(2)    # the cards are hidden until the next person presses OK
+QUIT = const(3)     # "leave this game?"
+
+_SEATS_Y = const(10)
+_MSG_Y = const(90)
+_CARDS_Y = const(99)
+_POINTS_Y = const(131)
+_ACT_X = const(60)
+_ACT_ROW = const(13)
+_STATE_X = const(45)
+
+
+class Table(Screen):
+    """The card table of the match in app.play."""
+
+    name = "table"
+    help = T.HELP_TURN
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.p = app.play
+        self.mode = TURN
+        self.back = TURN
+        self.legal = None
+        self.sel = 0
+        self.amount = 0
+        self.tick = 0
+
+    def enter(self):
+        self._turn()
+
+    def trace(self):
+        g = self.p.game
+        return "table %s turn=%s pot=%d level=%d stacks=%s" % (
+            ("turn", "think", "cover", "quit")[self.mode], g.to_act, g.pot, g.level,
+            ",".join(["%d" % s for s in g.stacks]))
+
+    # --- whose turn ----------------------------------------------------------------------
+
+    def _turn(self):
+        """Set the mode for the seat to act: a bot thinks, a person may need the cover."""
+        p = self.p
+        s = p.game.to_act
+        self.tick = 0
+        if s is None:
+            return
+        if p.is_bot(s):
+            self.mode = THINK
+            self.help = T.HELP_WAIT
+            return
+        if p.viewer != s:
+            self.mode = COVER
+            self.help = T.HELP_COVER
+            return
+        self.mode = TURN
+        legal = self.legal = p.game.legal()
+        ph = p.game.phase
+        self.sel = 0
+        if ph != BLINDS and ph != JOINING and len(legal) > 1:
+            self.sel = 1            # call, or the open bet: passing folds
+        self.amount = legal[self.sel][1]
+        self.typed = False
+        self.help = T.HELP_TURN
+
+    def _after(self):
+        """What to show after an action: the svara, the result, or the next turn."""
+        g = self.p.game
+        if g.to_act is None or g.svaras > self.p.svaras_seen:
+            return self.p.screen()
+        self._turn()
+        return REDRAW
+
+    # --- keys and idle -------------------------------------------------------------------
+
+    def idle(self):
+        if self.mode != THINK:
+            return NOTHING
+        self.tick += 1
+        if self.tick < self.p.ticks:
+            if self.tick & 3 == 0:
+                self._message(self.app.fb)
+                return SHOW
+            return SHOW
+        self.p.bot_act()
+        return self._after()
+
+    def key(self, code):
+        mode = self.mode
+        if mode == QUIT:
+            if code == keys.OK or code == keys.SL:
+                return common.open_screen(self.app, "title", "Title", 1)
+            if code == keys.END or code == keys.SR:
+                self.mode = self.back
+                return REDRAW
+            return NOTHING
+        if code == keys.END or code == keys.SR:
+            self.back = mode
+            self.mode = QUIT
+            return REDRAW
+        if mode == COVER:
+            if code == keys.OK or code == keys.SL:
+                self.p.viewer = self.p.game.to_act
+                self._turn()
+                return REDRAW
+            return NOTHING
+        if mode != TURN:
+            return NOTHING
+        legal = self.legal
+        n = len(legal)
+        if code == keys.UP or code == keys.DOWN:
+            self.sel = (self.sel + (1 if code == keys.DOWN else n - 1)) % n
+            self.amount = legal[self.sel][1]
+            self.typed = False
+            return self._redraw_actions()
+        action, lo, hi = legal[self.sel]
+        if code == keys.OK or code == keys.SL:
+            amount = self.amount
+            if amount < lo:
+                amount = lo
+            elif amount > hi:
+                amount = hi
+            self.p.act(self.p.game.to_act, action, amount)
+            return self._after()
+        if code == keys.CALL:
+            for i in range(n):
+                if legal[i][0] == CALL:
+                    self.p.act(self.p.game.to_act, CALL, 0)
+                    return self._after()
+            return NOTHING
+        if lo == hi:
+            return NOTHING
+        step = self.p.match.rules.ante
+        a = self.amount
+        if code == keys.LEFT:
+            a = max(lo, a - step)
+        elif code == keys.RIGHT:
+            a = min(hi, a + step)
+        elif code == keys.STAR:
+            a = lo
+        elif code == keys.HASH:
+            a = hi
+        else:
+            d = keys.digit(code)
+            if d < 0:
+                return NOTHING
+            a = a * 10 + d if self.typed and a * 10 + d <= hi else d
+            self.typed = True
+            self.amount = a
+            return self._redraw_actions()
+        self.typed = False
+        if a == self.amount:
+            return NOTHING
+        self.amount = a
+        return self._redraw_actions()
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, fb):
+        mode = self.mode
+        if mode == COVER or (mode == QUIT and self.back == COVER):
+            self._cover(fb)
+            if mode == QUIT:
+                self._ask_quit(fb)
+            return
+        fb.fill(FELT)
+        self._header(fb)
+        self._seats(fb)
+        self._message(fb)
+        self._cards(fb)
+        self._actions(fb)
+        if mode == QUIT:
+            self._ask_quit(fb)
+        else:
+            self._bottom(fb)
+
+    def _bottom(self, fb):
+        mode = self.mode
+        if mode == TURN:
+            lo = self.legal[self.sel][1]
+            hi = self.legal[self.sel][2]
+            if lo < hi:
+                text = T.HELP_CHIPS % (lo, hi)
+            else:
+                text = T.HELP_TURN_FIXED
+            common.bottom(fb, text, T.PLAY, T.QUIT)
+        else:
+            common.bottom(fb, T.HELP_WAIT, "", T.QUIT)
+
+    def _header(self, fb):
+        g = self.p.game
+        fb.fill_rect(0, 0, WIDTH, _SEATS_Y - 1, FELT_DARK)
+        writer.text(fb, T.POT % g.pot, 2, 1, GOLD, F5)
+        common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
+        if g.svaras:
+            common.right(fb, T.SVARA_MARK, WIDTH - 2, 1, ORANGE, F5)
+        else:
+            common.right(fb, T.GAME_NO % self.p.games, WIDTH - 2, 1, LIGHT, F5)
+
+    def _seats(self, fb):
+        g = self.p.game
+        n = g.n
+        big = n <= 6
+        font = None if big else F5
+        h = 12 if big else 8
+        cw = 6 if big else 5
+        stacks = g.stacks
+        bets = g.bets
+        for i in range(n):
+            y = _SEATS_Y + i * h
+            turn = i == g.to_act
+            if turn:
+                fb.fill_rect(0, y, WIDTH, h, GOLD)
+            if i == g.dealer:
+                fb.fill_rect(1, y, cw + 1, h, CARD if not turn else BLACK)
+                writer.text(fb, "D", 2, y, BLACK if not turn else GOLD, font)
+            ink, text, arg = self._state(g, i, bets)
+            name_ink = BLACK if turn else (CARD if i < self.p.people else LIGHT)
+            if ink == DARK and not turn:
+                name_ink = GREY
+            writer.text(fb, self.p.name(i), cw + 5, y, name_ink, font)
+            writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
+                        BLACK if turn else ink, font)
+            common.right(fb, "%d" % stacks[i], WIDTH - 2, y, BLACK if turn else GOLD, font)
+
+    def _state(self, g, i, bets):
+        """(colour, text, number or -1) of a seat's state."""
+        if not g.seated(i):
+            return DARK, T.ST_OUT, -1
+        if g.phase == JOINING:
+            if g.tied(i):
+                return ORANGE, T.ST_TIED, -1
+            if not g.is_in(i):
+                return GREY, T.ST_ASKED, -1
+        if not g.is_in(i):
+            return GREY, T.ST_PASSED, -1
+        if g.blinded(i):
+            return ORANGE, T.ST_BLIND, bets[i]
+        if bets[i]:
+            return LIGHT, T.ST_BET, bets[i]
+        return LIGHT, T.ST_IN, -1
+
+    def _message(self, fb):
+        p = self.p
+        fb.fill_rect(0, _MSG_Y, WIDTH, 9, FELT_DARK)
+        s = p.game.to_act
+        if self.mode == THINK:
+            x = writer.text(fb, T.THINKING % p.name(s), 2, _MSG_Y, LIGHT, F5)
+            for k in range((self.tick >> 2) % 4):
+                fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, GOLD)
+            return
+        if self.mode == TURN and p.last_seat < 0:
+            text = T.YOUR_TURN_1 if p.people == 1 else T.YOUR_TURN % p.name(s)
+            writer.text(fb, text, 2, _MSG_Y, GOLD, F5)
+        elif p.last_seat >= 0:
+            writer.text(fb, self._did(), 2, _MSG_Y, LIGHT, F5)
+
+    def _did(self):
+        p = self.p
+        a = p.last_action
+        who = p.name(p.last_seat)
+        if a == PASS and p.last_blinds:
+            return T.DID_NO_BLIND % who
+        if a == RAISE and p.last_open:
+            return T.DID_OPEN % (who, p.last_amount)
+        if a == RAISE or a == BLIND:
+            return T.DID[a] % (who, p.last_amount)
+        return T.DID[a] % who
+
+    def _cards(self, fb):
+        p = self.p
+        v = p.viewer
+        hand = p.game.view(v).hand() if v >= 0 else None
+        joker = p.match.rules.joker
+        for k in range(3):
+            x = 2 + 17 * k
+            if hand is None:
+                common.card_back(fb, x, _CARDS_Y)
+            else:
+                c = hand[k]
+                common.card(fb, x, _CARDS_Y, c, joker and c == 0)
+        if hand is not None:
+            writer.text(fb, T.POINTS % p.game.points(v), 2, _POINTS_Y, GOLD, F5)
+        elif v >= 0 and p.game.phase == BLINDS:
+            writer.text(fb, T.NO_CARDS, 2, _POINTS_Y, LIGHT, F5)
+
+    def _actions(self, fb):
+        fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW + 1, FELT)
+        if self.mode != TURN:
+            return
+        legal = self.legal
+        g = self.p.game
+        for i in range(len(legal)):
+            action, lo, hi = legal[i]
+            on = i == self.sel
+            y = _CARDS_Y + i * _ACT_ROW
+            fb.fill_rect(_ACT_X, y, WIDTH - _ACT_X, _ACT_ROW - 1, GOLD if on else FELT_DARK)
+            a = self.amount if on else lo
+            if action == PASS:
+                text = T.ACT_PASS
+            elif action == CALL:
+                text = T.ACT_CALL % g.to_call
+            elif action == RAISE:
+                text = (T.ACT_RAISE if g.opened else T.ACT_OPEN) % a
+            elif action == BLIND:
+                text = T.ACT_BLIND % a
+            else:
+                text = T.ACT_JOIN % g.buy_in
+            ink = BLACK if on else CARD
+            if on and not lo <= a <= hi:
+                ink = RED
+            writer.text(fb, text, _ACT_X + 3, y, ink)
+
+    def _redraw_actions(self):
+        fb = self.app.fb
+        self._actions(fb)
+        self._bottom(fb)
+        return SHOW
+
+    def _cover(self, fb):
+        p = self.p
+        who = p.name(p.game.to_act)
+        fb.fill(FELT_DARK)
+        common.title_band(fb, T.COVER_TITLE)
+        common.center(fb, T.COVER_TO % who, 24, CARD)
+        for k in range(3):
+            common.card_back(fb, 31 + 22 * k, 44)
+        y = 86
+        common.center(fb, T.COVER_NOTE[0] % who, y, LIGHT, F5)
+        common.center(fb, T.COVER_NOTE[1], y + 12, LIGHT, F5)
+        common.center(fb, T.COVER_NOTE[2], y + 22, LIGHT, F5)
+        common.bottom(fb, T.HELP_COVER, T.SHOW, T.QUIT)
+
+    def _ask_quit(self, fb):
+        fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
+        fb.rect(10, 46, WIDTH - 20, 46, GOLD)
+        for k in range(3):
+            common.center(fb, T.QUIT_ASK[k], 52 + 12 * k, GOLD if k == 0 else LIGHT, F5)
+        common.bottom(fb, T.HELP_QUIT, T.YES, T.NO)
