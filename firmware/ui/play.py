@@ -34,6 +34,9 @@ class Play:
         self.viewer = 0 if self.people == 1 else -1
         n = len(stacks)
         self.shown = bytearray(3 * n)       # cards at the last showdown, by seat
+        self.tie_cards = bytearray(3 * n)   # the same at the last svara (a tie)
+        self.tie_shown = ()                 # its ((seat, points), ...)
+        self.tie_pot = 0
         self.last_seat = -1                 # the last action: who, what, how much
         self.last_action = 0
         self.last_amount = 0
@@ -59,10 +62,23 @@ class Play:
 
     def _watch(self, g, what):
         if what == "show":
+            shown = g.showdown
+            best = 0
+            tied = 0
+            for seat, points in shown:
+                if points > best:
+                    best = points
+                    tied = 0
+                if points == best:
+                    tied += 1
+            cards = self.tie_cards if tied > 1 else self.shown
             hands = g.hands
             for s in range(len(hands)):
                 if hands[s] is not None:
-                    self.shown[3 * s:3 * s + 3] = bytes(hands[s])
+                    cards[3 * s:3 * s + 3] = bytes(hands[s])
+            if tied > 1:
+                self.tie_shown = shown
+                self.tie_pot = g.pot
         elif what == "deal":
             st = common.stats(self.app)
             for s in range(self.people):

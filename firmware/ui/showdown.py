@@ -118,31 +118,24 @@ class Showdown(Screen):
         g = p.game
         fb.fill_rect(0, 0, WIDTH, 14, FELT_DARK)
         common.center(fb, T.SVARA, 1, ORANGE)
-        tied = []
         best = 0
-        for seat, points in g.showdown:
+        for seat, points in p.tie_shown:
             if points > best:
                 best = points
-        for seat, points in g.showdown:
-            if points == best:
-                tied.append((seat, points))
         common.center(fb, T.SVARA_TIE % best, _TOP, LIGHT, F5)
-        y = self._hands_at(fb, tied, _TOP + 12)
-        common.center(fb, T.SVARA_POT % g.pot, y + 4, GOLD, F5)
+        y = _TOP + 12
+        for seat, points in p.tie_shown:
+            if points == best:
+                writer.text(fb, p.name(seat), 2, y + 1, CARD, F5)
+                common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat)
+                common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
+                y += _ROW
+        common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, GOLD, F5)
         if g.buy_in:
             common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
         else:
             common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
         common.bottom(fb, T.HELP_SVARA, T.PLAY, "")
-
-    def _hands_at(self, fb, shown, y):
-        p = self.p
-        for seat, points in shown:
-            writer.text(fb, p.name(seat), 2, y + 1, CARD, F5)
-            common.mini_hand(fb, 42, y, p.shown, 3 * seat)
-            common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
-            y += _ROW
-        return y
 
     # --- game over -----------------------------------------------------------------------
 
