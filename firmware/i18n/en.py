@@ -23,7 +23,7 @@ NO_MATCH = "No game to continue"
 NEW_GAME = "New game"
 SETTINGS = "Settings"
 OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
-           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace")
+           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language")
 START = "Start the game"
 DONE = "Done"
 HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
@@ -81,6 +81,7 @@ HELP_QUIT = "OK: leave  END: stay"
 SHOWDOWN = "Showdown"
 GAME_TITLE = "Game %d"
 WINS = "%s wins %d"
+YOU_WIN = "You win %d"
 WHY = ("", "Everyone passed:", "Blind not called:", "Everyone else passed:", "")
 WHY_2 = ("", "the dealer takes it", "the blind takes it", "no cards shown", "")
 SVARA = "SVARA!"

@@ -72,7 +72,11 @@ class Showdown(Screen):
             common.center(fb, T.WHY_2[g.ending], _TOP + 18, LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
-        common.center(fb, T.WINS % (p.name(g.winner), g.won), y + 24, GOLD)
+        if p.people == 1 and g.winner == 0:
+            text = T.YOU_WIN % g.won
+        else:
+            text = T.WINS % (p.name(g.winner), g.won)
+        common.center(fb, text, y + 24, GOLD)
         self._pot(fb)
         common.bottom(fb, T.HELP_NEXT, T.NEXT, "")
 
@@ -131,7 +135,13 @@ class Showdown(Screen):
                 common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
                 y += _ROW
         common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, GOLD, F5)
-        if g.buy_in:
+        others = 0
+        for i in range(g.n):
+            if g.seated(i) and not g.tied(i):
+                others += 1
+        if not others:
+            pass
+        elif g.buy_in:
             common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
         else:
             common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
