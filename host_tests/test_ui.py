@@ -123,7 +123,6 @@ def test_people_and_bots_stay_between_2_and_10():
 def test_a_key_on_the_action_list_redraws_only_the_action_area():
     run, traces, frames = play("hotseat3", frames=True)
     before = frames[23]                       # P1's turn, Bet 5 selected
-    seed, codes = 5, None
     again = bench_play.CPythonPlay(5)
     for c in simcore.parse_keys(simcore.read_keys_arg(
             "@" + os.path.join(os.path.dirname(os.path.abspath(__file__)), "keys",

@@ -8,7 +8,7 @@ from i18n import strings
 from svara.game import END_SHOWDOWN
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import NOTHING, SHOW, Screen
 
 try:
     from micropython import const

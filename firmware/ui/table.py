@@ -11,7 +11,7 @@ from drivers import keys
 from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
                              RED, WIDTH)
 from i18n import strings
-from svara.game import BLINDS, CALL, JOIN, JOINING, PASS, RAISE, BLIND
+from svara.game import BLIND, BLINDS, CALL, JOINING, PASS, RAISE
 from ui import common, writer
 from ui.common import F5
 from ui.screen import NOTHING, REDRAW, SHOW, Screen
