@@ -1,13 +1,57 @@
-# The words on the screen. Each language is one module (en.py, ...) holding every
-# user-visible string of the screens as module-level constants and small tuples; only
-# the chosen language's module is imported, so the others cost no RAM.
-LANGUAGES = ("en",)
-_current = []
+# The words on the screen. Each language is one module (en.py, bg.py, ...) holding every
+# user-visible string of the screens as module-level constants and small tuples, with
+# the same names in every language. Only the chosen language's module is imported:
+# use() imports the new one and drops the old one (from sys.modules and from this
+# package), so the old strings can be collected. Screens keep the strings in a module
+# global `T = strings()`; use() rebinds every ui module's T that held the old language,
+# so a screen drawn after the switch is in the new language at once.
+import sys
+
+LANGUAGES = ("en", "bg", "ru", "nl", "pt", "id")
+# Each language's name in itself, for the language setting (index as LANGUAGES).
+NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
+_current = []                          # [module, code] once a language is loaded
 
 
 def strings():
     """The module of the current language's strings (English until another is chosen)."""
     if not _current:
-        from i18n import en
-        _current.append(en)
+        use("en")
     return _current[0]
+
+
+def current():
+    """The code of the current language: "en", "bg", ..."""
+    if not _current:
+        use("en")
+    return _current[1]
+
+
+def use(code):
+    """Make `code` (one of LANGUAGES) the current language and return its module;
+    ValueError, changing nothing, for a code that is not a language here."""
+    if code not in LANGUAGES:
+        raise ValueError("no language %r: one of %s" % (code, ", ".join(LANGUAGES)))
+    if _current and _current[1] == code:
+        return _current[0]
+    name = "i18n." + code
+    __import__(name)
+    new = sys.modules[name]
+    g = globals()
+    if code in g:
+        del g[code]                     # the import's package attribute: not needed
+    if _current:
+        old, old_code = _current
+        for key in list(sys.modules):
+            m = sys.modules[key]
+            if key.startswith("ui.") and getattr(m, "T", None) is old:
+                m.T = new
+        del sys.modules["i18n." + old_code]
+        if old_code in g:
+            del g[old_code]
+        _current[0] = new
+        _current[1] = code
+    else:
+        _current.append(new)
+        _current.append(code)
+    return new

@@ -1,0 +1,371 @@
+"""The six languages: same names and shapes as English, same placeholders, every
+character in both fonts, every string fits its place on the 128-pixel screen. The same
+checks run on CPython (pytest) and MicroPython (tools/mp.py)."""
+import sys
+
+from ui import font_5x8, font_6x12, writer
+
+LANGS = ("en", "bg", "ru", "nl", "pt", "id")
+S = font_5x8
+N = font_6x12
+
+# Where each string is drawn (from the screens' code): (font, most pixels, sample
+# arguments). "%s" stands for the widest seat name of the language (You / P10 / Bot 9),
+# numbers for the widest the screen meets (chip counts up to 4 digits).
+WHO = "%s"
+PLACES = {
+    # Title bands and big centred lines (6x12, 2 pixels margin each side).
+    "TITLE": (N, 124, ()), "NEW_GAME": (N, 124, ()), "SETTINGS": (N, 124, ()),
+    "COVER_TITLE": (N, 124, ()), "COVER_TO": (N, 124, (WHO,)), "SHOWDOWN": (N, 124, ()),
+    "GAME_TITLE": (N, 124, (999,)), "WINS": (N, 124, (WHO, 9999)),
+    "YOU_WIN": (N, 124, (9999,)), "SVARA": (N, 124, ()),
+    "GAME_OVER": (N, 124, ()), "STATS": (N, 124, ()), "RULES": (N, 124, ()),
+    # Title menu rows (6x12 from x 8 inside a row 4..124).
+    "MENU": (N, 114, ()),
+    # Help lines (5x8, centred) and notes.
+    "HELP_MENU": (S, 126, ()), "HELP_OPTIONS": (S, 126, ()), "HELP_TURN": (S, 126, ()),
+    "HELP_TURN_FIXED": (S, 126, ()), "HELP_WAIT": (S, 126, ()), "HELP_COVER": (S, 126, ()),
+    "HELP_QUIT": (S, 126, ()), "HELP_NEXT": (S, 126, ()), "HELP_SVARA": (S, 126, ()),
+    "HELP_AGAIN": (S, 126, ()), "HELP_BACK": (S, 126, ()), "HELP_RULES": (S, 126, ()),
+    "HELP_CHIPS": (S, 126, (10, 9999)), "NO_MATCH": (S, 126, ()),
+    "AMOUNT_RANGE": (S, 126, (10, 9999)),
+    # The table's message line (5x8 from x 2); "thinking" leaves room for its dots.
+    "DID": (S, 126, (WHO, 9999)), "DID_OPEN": (S, 126, (WHO, 9999)),
+    "DID_NO_BLIND": (S, 126, (WHO,)), "YOUR_TURN": (S, 126, (WHO,)),
+    "YOUR_TURN_1": (S, 126, ()), "THINKING": (S, 110, (WHO,)),
+    "NO_CARDS": (S, 126, ()), "POINTS": (S, 56, (34,)),
+    # Cover and quit boxes (5x8, centred; the quit box is 108 wide).
+    "COVER_NOTE": (S, 126, (WHO,)), "QUIT_ASK": (S, 104, ()),
+    # Result, svara and game over (5x8 centred).
+    "WHY": (S, 126, ()), "WHY_2": (S, 126, ()), "SVARA_TIE": (S, 126, (34,)),
+    "SVARA_POT": (S, 126, (9999,)), "SVARA_JOIN": (S, 126, (9999,)),
+    "SVARA_FREE": (S, 126, ()), "MATCH_WON": (S, 126, (WHO,)), "YOU_WON": (S, 126, ()),
+    "YOU_OUT": (S, 126, ()), "AGAIN": (S, 112, ()),
+    # Statistics: 6x12 label from x 6, a 3-digit value right-aligned at 122.
+    "STAT_NAMES": (N, 90, ()),
+    # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
+    "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
+    "CARD_POINT_LINES": (S, 126, ()),
+    # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
+    "YOU": (N, 33, ()), "PERSON": (N, 33, (10,)), "BOT": (N, 33, (9,)),
+    # Seat states: 6x12 from x 45, clear of a 4-digit stack right-aligned at 126.
+    "ST_BLIND": (N, 54, (99,)), "ST_IN": (N, 54, ()), "ST_BET": (N, 54, (99,)),
+    "ST_PASSED": (N, 54, ()), "ST_OUT": (N, 54, ()), "ST_TIED": (N, 54, ()),
+    "ST_ASKED": (N, 54, ()),
+}
+# Checked as a whole below: soft keys, option rows, the table header, the actions, the
+# rules text pages and hand rows.
+SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE")
+OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
+               "AS_ANTE")
+HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")
+ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN")
+PAGES = ("TEXT_PAGES", "HAND_ROWS")
+ACT_W = 65          # an action row: text from x 63 to the screen's edge
+PAGE_LINES = 12     # text page lines from y 18, 10 apart, above the help line at 139
+LANG_NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
+
+
+def load(code):
+    """A language's module, imported for the check (not through the i18n loader)."""
+    name = "i18n." + code
+    __import__(name)
+    return sys.modules[name]
+
+
+def names(mod):
+    return [n for n in dir(mod) if n[:1].isupper()]
+
+
+def strings_of(value):
+    """Every string in a value (a string or nested tuples of strings)."""
+    if isinstance(value, str):
+        return [value]
+    out = []
+    for v in value:
+        out.extend(strings_of(v))
+    return out
+
+
+def specs(s):
+    """The %-placeholders of s in order, e.g. "sd" for "%s raised to %d"."""
+    out = ""
+    i = 0
+    while i < len(s):
+        if s[i] == "%":
+            out += s[i + 1]
+            i += 2
+        else:
+            i += 1
+    return out
+
+
+def who(T):
+    """The widest seat name in a language."""
+    best = ""
+    for n in (T.YOU, T.PERSON % 10, T.BOT % 9):
+        if writer.width(n) > writer.width(best):
+            best = n
+    return best
+
+
+def fill(T, s, sample):
+    """s with the sample arguments its placeholders take (in order)."""
+    k = specs(s)
+    if not k:
+        return s
+    args = []
+    nums = [a for a in sample if a is not WHO]
+    for c in k:
+        if c == "s":
+            args.append(who(T))
+        else:
+            args.append(nums.pop(0) if nums else 9999)
+    return s % tuple(args)
+
+
+def too_wide(T, font, limit, s, sample=()):
+    text = fill(T, s, sample)
+    w = writer.width(text, font)
+    if w > limit:
+        return "%r is %d px, more than %d" % (text, w, limit)
+    return None
+
+
+def shape(a, b, path):
+    """Where b's type or tuple lengths differ from a's, or None."""
+    if type(a) is not type(b):
+        return "%s: %s, not %s" % (path, type(b).__name__, type(a).__name__)
+    if isinstance(a, tuple):
+        if path.startswith("TEXT_PAGES[") and path.endswith("][1]"):
+            return None                 # a page's lines: as many as the language needs
+        if len(a) != len(b):
+            return "%s: %d items, not %d" % (path, len(b), len(a))
+        for i in range(len(a)):
+            p = shape(a[i], b[i], "%s[%d]" % (path, i))
+            if p:
+                return p
+    return None
+
+
+# --- the checks ------------------------------------------------------------------------
+
+def test_every_name_in_every_language_with_the_same_shape():
+    en = load("en")
+    wrong = []
+    for code in LANGS[1:]:
+        T = load(code)
+        for n in names(en):
+            if not hasattr(T, n):
+                wrong.append("%s: %s missing" % (code, n))
+                continue
+            p = shape(getattr(en, n), getattr(T, n), n)
+            if p:
+                wrong.append("%s: %s" % (code, p))
+        for n in names(T):
+            if not hasattr(en, n):
+                wrong.append("%s: %s is not in en.py" % (code, n))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_placeholders_match_english():
+    en = load("en")
+    wrong = []
+    for code in LANGS[1:]:
+        T = load(code)
+        for n in names(en):
+            a = strings_of(getattr(en, n))
+            b = strings_of(getattr(T, n))
+            for i in range(min(len(a), len(b))):
+                if specs(a[i]) != specs(b[i]) and n != "TEXT_PAGES":
+                    wrong.append("%s %s[%d]: %r has %r, English %r" % (
+                        code, n, i, b[i], specs(b[i]), specs(a[i])))
+        for s in strings_of(T.TEXT_PAGES):
+            if "%" in s:
+                wrong.append("%s TEXT_PAGES: %% in %r" % (code, s))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_hand_rows_show_the_same_cards():
+    en = load("en")
+    for code in LANGS[1:]:
+        rows = load(code).HAND_ROWS
+        assert [r[1] for r in rows] == [r[1] for r in en.HAND_ROWS], code
+
+
+def test_both_fonts_have_every_character():
+    missing = []
+    for code in LANGS:
+        T = load(code)
+        seen = ""
+        for n in names(T):
+            for s in strings_of(getattr(T, n)):
+                for ch in s:
+                    if ch not in seen:
+                        seen += ch
+        for ch in seen + "".join(LANG_NAMES):
+            for font in (S, N):
+                if not writer.has(font, ch):
+                    missing.append("%s: %r (U+%04X) not in %s" % (
+                        code, ch, ord(ch), "5x8" if font is S else "6x12"))
+    assert not missing, "\n".join(missing)
+
+
+def test_the_loader_lists_the_languages_with_their_names():
+    import i18n
+    assert i18n.LANGUAGES == LANGS
+    assert i18n.NAMES == LANG_NAMES
+
+
+def test_every_name_has_a_place():
+    en = load("en")
+    placed = list(PLACES) + list(SOFT_KEYS) + list(OPTION_ROWS) + list(HEADER)
+    placed += list(ACTIONS) + list(PAGES)
+    missing = [n for n in names(en) if n not in placed]
+    assert not missing, "no place known for %s" % missing
+
+
+def test_every_string_fits_its_place():
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        for n in PLACES:
+            font, limit, sample = PLACES[n]
+            for s in strings_of(getattr(T, n)):
+                p = too_wide(T, font, limit, s, sample)
+                if p:
+                    wrong.append("%s %s: %s" % (code, n, p))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_soft_keys_fit_side_by_side():
+    # Left label from x 2, right label ending at x 126: any two labels of at most 60
+    # pixels leave a gap.
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        for n in SOFT_KEYS:
+            p = too_wide(T, N, 60, getattr(T, n))
+            if p:
+                wrong.append("%s %s: %s" % (code, n, p))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_option_rows_fit_label_and_value():
+    # A 5x8 label from x 8 and its value right-aligned at x 120, at least 4 pixels apart.
+    values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
+              ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES)
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        for opt in range(len(T.OPTIONS)):
+            v = values[opt]
+            if v is None:
+                v = T.LEVELS
+            elif isinstance(v, str):
+                v = getattr(T, v)
+            if v is not LANG_NAMES:
+                v = [getattr(T, x) if x[:1].isupper() else x for x in v]
+            w = writer.width(T.OPTIONS[opt], S) + 4 + max([writer.width(x, S) for x in v])
+            if w > 112:
+                wrong.append("%s: %r with its values is %d px, more than 112" % (
+                    code, T.OPTIONS[opt], w))
+        for s in (T.START, T.DONE):
+            p = too_wide(T, S, 112, s)
+            if p:
+                wrong.append("%s: %s" % (code, p))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_table_header_parts_do_not_touch():
+    # "Pot n" from x 2, "Level n" centred, "#n" or "SVARA" ending at x 126 (5x8);
+    # a 3-digit pot with a 2-digit level, at least 2 pixels between them.
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        left = 2 + writer.width(T.POT % 999, S)
+        lw = writer.width(T.LEVEL % 99, S)
+        lx = (128 - lw) // 2
+        rx = 126 - max(writer.width(T.GAME_NO % 99, S), writer.width(T.SVARA_MARK, S))
+        if left + 2 > lx or lx + lw + 2 > rx:
+            wrong.append("%s: %r | %r | %r overlap" % (code, T.POT % 999, T.LEVEL % 99,
+                                                       T.SVARA_MARK))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_actions_fit_their_rows():
+    # Action rows are 65 pixels wide; a label too long for 6x12 is drawn in 5x8
+    # (ui/table.py), so each must fit in 5x8 with a 4-digit amount, and in 6x12 with a
+    # 1-digit one (the usual small bets show in the big font).
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        for n in ACTIONS:
+            s = getattr(T, n)
+            p = too_wide(T, S, ACT_W, s, (9999,))
+            if p:
+                wrong.append("%s %s: %s" % (code, n, p))
+            p = too_wide(T, N, ACT_W, s, (9,))
+            if p:
+                wrong.append("%s %s: %s" % (code, n, p))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_rules_pages_fit():
+    wrong = []
+    for code in LANGS:
+        T = load(code)
+        for title, lines in T.TEXT_PAGES:
+            p = too_wide(T, N, 90, title)
+            if p:
+                wrong.append("%s page title: %s" % (code, p))
+            if len(lines) > PAGE_LINES:
+                wrong.append("%s %r: %d lines, at most %d" % (code, title, len(lines),
+                                                              PAGE_LINES))
+            for s in lines:
+                p = too_wide(T, S, 126, s)
+                if p:
+                    wrong.append("%s %r: %s" % (code, title, p))
+        for label, cards in T.HAND_ROWS:
+            p = too_wide(T, S, 126, label)
+            if p:
+                wrong.append("%s hand row: %s" % (code, p))
+    assert not wrong, "\n".join(wrong)
+
+
+class _Probe:
+    """Stands in for a screen module that keeps the strings in its global T."""
+
+
+def test_use_switches_rebinds_screens_and_drops_the_old_module():
+    import i18n
+    for code in LANGS:                  # only what the loader itself imported stays
+        if code != i18n.current() and "i18n." + code in sys.modules:
+            del sys.modules["i18n." + code]
+    start = i18n.current()
+    try:
+        en = i18n.use("en")
+        probe = _Probe()
+        probe.T = en
+        other = _Probe()
+        other.T = en
+        sys.modules["ui._probe"] = probe
+        sys.modules["_not_ui"] = other
+        bg = i18n.use("bg")
+        assert i18n.strings() is bg and i18n.current() == "bg"
+        assert bg.ACT_PASS == "Пас"
+        assert probe.T is bg, "a ui module's T follows the switch"
+        assert other.T is en, "only ui modules are touched"
+        assert "i18n.en" not in sys.modules and not hasattr(i18n, "en")
+        assert not hasattr(i18n, "bg"), "the loader holds the module, not the package"
+        try:
+            i18n.use("xx")
+            assert False, "an unknown language must raise"
+        except ValueError as e:
+            assert "xx" in str(e)
+        assert i18n.current() == "bg" and probe.T is bg
+        assert i18n.use("bg") is bg, "choosing the current language again changes nothing"
+    finally:
+        sys.modules.pop("ui._probe", None)
+        sys.modules.pop("_not_ui", None)
+        i18n.use(start)
