@@ -12,7 +12,7 @@ class App:
     """The handset's UI: App(display, first=None, seed=None).
 
     display is a FrameBuffer with show() (drivers/st7735 or drivers/simdisplay);
-    first makes the first screen from the app (default: ui.demo's title screen);
+    first makes the first screen from the app (default: ui.title's title menu);
     seed, if given, makes every game seed the app hands out repeatable."""
 
     def __init__(self, display, first=None, seed=None):
@@ -26,7 +26,7 @@ class App:
         """Make and draw the first screen."""
         first = self._first
         if first is None:
-            from ui.demo import Title
+            from ui.title import Title
             first = Title
         self._switch(first(self))
 

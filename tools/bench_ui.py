@@ -3,7 +3,7 @@
 
     python3 tools/bench_ui.py
 
-Rows: a full redraw of the placeholder title screen (ui/demo.py Title.draw), show()
+Rows: a full redraw of the title screen (ui/title.py Title.draw), show()
 (SimDisplay's GS4 -> RGB565 expansion of the whole frame, row by row, sink-less), a
 menu move (one key: two rows redrawn plus show()), and the heap in use after App start.
 Times are the mean of a loop long enough (>= 150 ms) for MicroPython's ~1 ms ticks,
@@ -58,7 +58,7 @@ def micropython_figures():
         mp.exec("import gc\ngc.collect()")
         base = mp.mem_alloc()
         for code in ("from drivers.simdisplay import SimDisplay\n_d = SimDisplay()",
-                     "import app", "import ui.demo", "from ui import writer\nwriter.normal()",
+                     "import app", "import ui.title", "from ui import writer\nwriter.normal()",
                      "_app = app.App(_d)\n_app.start()"):
             mp.exec(code)
         used = mp.mem_alloc()
@@ -75,7 +75,7 @@ def micropython_figures():
 def cpython_figures():
     from app import App
     from drivers.simdisplay import SimDisplay
-    import ui.demo  # noqa: F401  (imported before measuring, as on MicroPython)
+    import ui.title  # noqa: F401  (imported before measuring, as on MicroPython)
     from ui import writer
     writer.normal()
     tracemalloc.start()

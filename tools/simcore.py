@@ -99,9 +99,9 @@ class CPythonRunner:
 
 # Modules imported under MicroPython in calls of their own before the app starts: the
 # port collects garbage only between calls, and the handset's GC would collect between
-# these imports anyway (it collects whenever the heap runs short). Add the real
-# screens' modules here when they replace ui.demo.
-PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.demo")
+# these imports anyway (it collects whenever the heap runs short).
+PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara", "svara.bots",
+           "i18n", "ui.common", "ui.title", "ui.play", "ui.table", "ui.showdown")
 
 # Code run under MicroPython, each string one top-level call.
 _MP_SETUP = (
