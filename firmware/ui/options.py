@@ -22,7 +22,10 @@ _ROW = const(9)
 T = strings()
 NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND,
                    BUY_IN, PACE))
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN))
+# The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
+# save_language() saves it); its number is its label's index in T.OPTIONS.
+LANG = const(12)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
@@ -30,6 +33,9 @@ _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
 
 def value_text(cfg, opt):
     """The text of an option's value."""
+    if opt == LANG:
+        import i18n
+        return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     v = cfg[opt]
     if opt == LEVEL:
         return T.LEVELS[v]
@@ -130,6 +136,10 @@ class Options(Screen):
         if last:
             return NOTHING
         opt = self.items[self.selected]
+        if opt == LANG:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                return self._language(-1 if code == keys.LEFT else 1)
+            return NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
             change(self.cfg, opt, -1 if code == keys.LEFT else 1)
             self.typed = 0
@@ -152,8 +162,39 @@ class Options(Screen):
         self._row(self.app.fb, self.selected)
         return SHOW
 
+    def _language(self, step):
+        """The next (or previous) language: chosen, saved, and the screen redrawn in it."""
+        import i18n
+        langs = i18n.LANGUAGES
+        code = langs[(langs.index(i18n.current()) + step) % len(langs)]
+        i18n.use(code)                  # rebinds T here and in every loaded screen
+        self.help = T.HELP_OPTIONS
+        save_language(self.app, code)
+        return REDRAW
+
     def _finish(self):
         if not self.new:
             return common.open_screen(self.app, "title", "Title", 2)
         from ui import play
         return play.new_match(self.app).screen()
+
+
+def save_language(app, code):
+    """Save the language as "lang" in the "settings" save of app.store (when the app has
+    a store), keeping the other keys there; a filesystem error leaves it unsaved."""
+    store = getattr(app, "store", None)
+    if store is None:
+        return
+    saved = store.load("settings", None)
+    if not isinstance(saved, dict):
+        saved = {}
+    saved["lang"] = code
+    try:
+        store.save("settings", saved)
+    except OSError:                     # the folder may not exist yet
+        try:
+            import os
+            os.mkdir(store.folder)
+            store.save("settings", saved)
+        except OSError:
+            pass

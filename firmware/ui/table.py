@@ -335,7 +335,10 @@ class Table(Screen):
             ink = BLACK if on else CARD
             if on and not lo <= a <= hi:
                 ink = RED
-            writer.text(fb, text, _ACT_X + 3, y, ink)
+            if writer.width(text) <= WIDTH - _ACT_X - 3:
+                writer.text(fb, text, _ACT_X + 3, y, ink)
+            else:                       # a longer word in another language: small font
+                writer.text(fb, text, _ACT_X + 3, y + 2, ink, F5)
 
     def _redraw_actions(self):
         fb = self.app.fb
