@@ -9,26 +9,39 @@ _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 
 
 class App:
-    """The handset's UI: App(display, first=None, seed=None).
+    """The handset's UI: App(display, first=None, seed=None, store=None).
 
     display is a FrameBuffer with show() (drivers/st7735 or drivers/simdisplay);
     first makes the first screen from the app (default: ui.title's title menu);
-    seed, if given, makes every game seed the app hands out repeatable."""
+    seed, if given, makes every game seed the app hands out repeatable;
+    store (a store.Store) keeps the settings between runs (None: nothing is saved)."""
 
-    def __init__(self, display, first=None, seed=None):
+    def __init__(self, display, first=None, seed=None, store=None):
         self.display = display
         self.fb = display
         self.screen = None
         self._first = first
         self._seed = None if seed is None else seed & _SEED_MASK
+        self.store = store
 
     def start(self):
         """Make and draw the first screen."""
+        self._load_language()
         first = self._first
         if first is None:
             from ui.title import Title
             first = Title
         self._switch(first(self))
+
+    def _load_language(self):
+        """The language saved under "settings" (ui/options.py saves it), else English."""
+        if self.store is None:
+            return
+        saved = self.store.load("settings", None)
+        if isinstance(saved, dict):
+            import i18n
+            if saved.get("lang") in i18n.LANGUAGES:
+                i18n.use(saved["lang"])
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""

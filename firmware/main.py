@@ -3,6 +3,8 @@
 # frame is allocated right after gc.collect() while the heap is whole, then keypad().
 import gc
 
+SAVES = "/saves"    # beside the A/B firmware folders a flash swaps, so saves outlive it
+
 
 def main():
     gc.collect()
@@ -14,7 +16,8 @@ def main():
     display = board.display()
     pad = board.keypad()
     from app import App
-    app = App(display)
+    from store import Store
+    app = App(display, store=Store(SAVES))
     app.start()
     gc.collect()
     try:
