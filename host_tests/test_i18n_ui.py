@@ -142,3 +142,24 @@ def test_the_switch_draws_the_same_frames_under_micropython():
     assert mp.traces == py.traces and mp.traces[-1] == "rules 3"
     assert mp.frames == py.frames
     assert not mp.heap_grew, mp.heap
+
+
+MATCH = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 16    # as docs/screens/languages.sh
+
+
+@pytest.mark.parametrize("k,code", list(enumerate(i18n.LANGUAGES)))
+def test_the_language_screenshots_are_the_simulators_frames(k, code):
+    import os
+    import pygame
+    import simcore
+    from conftest import ROOT
+    keys_text = ("DOWN DOWN OK UP UP" + " RIGHT" * k
+                 + " END DOWN OK RIGHT RIGHT RIGHT END UP UP UP ")
+    result = simcore.run(simcore.parse_keys(keys_text + MATCH), seed=5)
+    assert result.traces[11 + k] == "rules 3"
+    assert result.traces[38 + k].startswith("table turn turn=0")
+    for name, i in (("rules", 11 + k), ("table", 38 + k)):
+        path = os.path.join(ROOT, "docs", "screens", "%s_%s.png" % (code, name))
+        shot = pygame.image.tobytes(pygame.image.load(path), "RGB")
+        made = pygame.image.tobytes(simcore.surface_of(result.frames[i], 2), "RGB")
+        assert shot == made, "%s is out of date: sh docs/screens/languages.sh" % path
