@@ -3,6 +3,9 @@
 # display.show(). A key that changes nothing allocates nothing here.
 # main.py (the handset) and tools/sim.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
+# With a store (store.Store), saves.py keeps settings, statistics and the game in
+# progress between runs. key() and idle() never raise: an error (MemoryError included)
+# goes back to the last saved game with a one-line message (see _recover).
 from ui.screen import NOTHING, REDRAW, SHOW
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
@@ -23,10 +26,16 @@ class App:
         self._first = first
         self._seed = None if seed is None else seed & _SEED_MASK
         self.store = store
+        self.play = None        # the match in progress (ui/play.py), for Continue
+        self.note = ""          # what start-up had to do (damaged saves), on the title
+        self.message = ""       # the last one-line message shown (an error, a failed save)
+        self._said = ""         # a message to show after the current key
+        self._fails = 0         # errors since the last key that went through
 
     def start(self):
         """Make and draw the first screen."""
         self._load_language()
+        self._load_saves()
         first = self._first
         if first is None:
             from ui.title import Title
@@ -45,13 +54,79 @@ class App:
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
-        self._do(self.screen.key(code))
+        try:
+            self._do(self.screen.key(code))
+            self._fails = 0
+        except Exception as e:      # MemoryError too: never out of the loop
+            self._recover(e)
+        if self._said:
+            self._say_now()
 
     def idle(self):
         """Let the current screen do timed work; True if the screen changed."""
-        answer = self.screen.idle()
-        self._do(answer)
+        try:
+            answer = self.screen.idle()
+            self._do(answer)
+        except Exception as e:
+            self._recover(e)
+            answer = REDRAW
+        if self._said:
+            self._say_now()
         return answer != NOTHING
+
+    # --- saves and errors (saves.py) ----------------------------------------------------
+
+    def _load_saves(self):
+        if self.store is not None:
+            import saves
+            saves.load_all(self)
+
+    def keep(self):
+        """Save the game in progress (ui/play.py calls it after every action)."""
+        if self.store is not None:
+            import saves
+            saves.save_game(self)
+
+    def say(self, text):
+        """Show a one-line message on the help line once the current key is done."""
+        self._said = text
+
+    def _say_now(self):
+        from ui import common
+        self.message = self._said
+        self._said = ""
+        common.help_line(self.fb, self.message)
+        self.display.show()
+
+    def _recover(self, e):
+        """After an error: save the statistics, go back to the last saved game (its
+        screen, with a message) or, failing that, to the title with a note."""
+        import gc
+        play = self.play
+        self.play = None
+        gc.collect()
+        what = "Out of memory" if isinstance(e, MemoryError) else "Error"
+        self.error = "%s: %r" % (type(e).__name__, e)
+        self._fails += 1
+        try:
+            if self.store is not None:
+                import saves
+                saves.save_stats(self)
+                play = saves.load_game(self)
+            self.play = play
+            if play is not None and self._fails < 3:
+                self._switch(play.screen())
+                self.say(what + ": game restored")
+                return
+        except Exception:
+            pass
+        try:
+            from ui.title import Title
+            self.note = "%s\n%s\n%s" % (what, type(e).__name__,
+                                          "Continue: last save" if self.play else "")
+            self._switch(Title(self, 1 if self.play else 0))
+        except Exception:
+            pass
 
     def trace(self):
         """The current screen's one-line state (the simulator's --trace)."""
@@ -79,7 +154,13 @@ class App:
             self._switch(answer)
 
     def _switch(self, screen):
+        old = self.screen
         self.screen = screen
+        if self.note and screen.name != "title":
+            self.note = ""
         screen.enter()
         screen.draw(self.fb)
         self.display.show()
+        if self.store is not None:
+            import saves
+            saves.switched(self, old, screen)

@@ -165,8 +165,9 @@ def rules_of(cfg):
 
 
 def stats(app):
-    """The app's statistics: matches, matches won, games, games won, svaras, best hand."""
+    """The app's statistics: matches, matches won, games, games won, svaras, best hand,
+    biggest pot a person won (firmware/saves.py keeps them between runs)."""
     st = getattr(app, "stats", None)
     if st is None:
-        st = app.stats = [0, 0, 0, 0, 0, 0]
+        st = app.stats = [0, 0, 0, 0, 0, 0, 0]
     return st

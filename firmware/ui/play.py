@@ -24,12 +24,15 @@ def new_match(app):
 class Play:
     """The match, its seats' names and what the screens need between turns."""
 
-    def __init__(self, app, stacks, cfg):
+    def __init__(self, app, stacks, cfg, match=None):
+        """A new match from cfg; or, with `match` (saves.restore), an empty shell that
+        the caller fills in from a save (no game dealt)."""
         self.app = app
+        self.cfg = bytes(cfg)               # the settings this match was started with
         self.people = cfg[common.PEOPLE]
         self.level = cfg[common.LEVEL]
         self.ticks = common.PACE_TICKS[cfg[common.PACE]]
-        self.match = Match(stacks, 0, common.rules_of(cfg), app.new_seed())
+        self.match = match or Match(stacks, 0, common.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
         n = len(stacks)
@@ -45,8 +48,10 @@ class Play:
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
+        self.ended = False                  # the match is over and counted
         self.game = None
-        self.next_game()
+        if match is None:
+            self.next_game()
 
     def next_game(self):
         """Deal the next game; None when the match is over."""
@@ -91,6 +96,8 @@ class Play:
         """The screen for the game's state now: a svara not shown yet, the result of a
         finished game, or the table."""
         g = self.game
+        if self.ended:                      # a finished match (from a save)
+            return common.open_screen(self.app, "showdown", "Showdown", 2)
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
             return common.open_screen(self.app, "showdown", "Showdown", 1)
@@ -117,6 +124,9 @@ class Play:
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
+        keep = getattr(self.app, "keep", None)
+        if keep is not None:
+            keep()                          # the game is saved after every action
 
     def bot_act(self):
         """The bot to act plays one action (svara.bots)."""
@@ -137,6 +147,8 @@ class Play:
         if g.winner < self.people:
             st[3] += 1
         st[4] += g.svaras
+        if len(st) > 6 and g.winner < self.people and g.won > st[6]:
+            st[6] = g.won                   # the biggest pot a person won
 
     def over(self):
         """True when the match is over after this game: one player left, or no person."""
@@ -163,6 +175,7 @@ class Play:
 
     def end_match(self):
         """Count the match in the statistics."""
+        self.ended = True
         st = common.stats(self.app)
         st[0] += 1
         if self.winner() < self.people:

@@ -22,7 +22,7 @@ class Stats(Screen):
         fb.fill(FELT)
         common.title_band(fb, T.STATS)
         st = common.stats(self.app)
-        for i in range(len(st)):
+        for i in range(min(len(st), len(T.STAT_NAMES))):   # a row for each named figure
             y = 24 + 16 * i
             writer.text(fb, T.STAT_NAMES[i], 6, y, CARD)
             common.right(fb, "%d" % st[i], 122, y, GOLD)

@@ -2,7 +2,7 @@
 # UP/DOWN (or a digit 1-5) move the highlight, redrawing only the two changed rows;
 # OK or the left soft key opens the item. Continue comes back to a game left with END.
 from drivers import keys
-from drivers.display import FELT, GOLD, WIDTH, ORANGE
+from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH, ORANGE
 from i18n import strings
 from ui import common
 from ui.screen import NOTHING, REDRAW, SHOW, Screen
@@ -37,6 +37,23 @@ class Title(Screen):
         for i in range(len(T.MENU)):
             self._row(fb, i)
         common.bottom(fb, T.HELP_MENU, T.SELECT, "")
+        note = getattr(self.app, "note", "")
+        if note:
+            self._note(fb, note)
+
+    def _note(self, fb, note):
+        """What the app had to do at start (a damaged save...): up to three short lines
+        in a box over the title cards (app.note, lines split by newlines)."""
+        fb.fill_rect(2, 4, WIDTH - 4, 38, BLACK)
+        fb.rect(2, 4, WIDTH - 4, 38, ORANGE)
+        y = 8
+        for line in note.split("\n")[:3]:
+            common.center(fb, line, y, ORANGE if y == 8 else LIGHT, common.small())
+            y += 11
+
+    def trace(self):
+        note = getattr(self.app, "note", "")
+        return "title note: " + note.replace("\n", " / ") if note else "title"
 
     def _row(self, fb, i):
         dim = i == 1 and getattr(self.app, "play", None) is None

@@ -1,0 +1,262 @@
+# What the handset keeps between power-ons, in store.py's atomic files (app.store):
+#   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": ui/options.py's language}
+#   "stats"     app.stats: matches, matches won, games, games won, svaras, best hand,
+#               biggest pot a person won
+#   "players"   {"names": the people's names, "chips": each person's chips when the
+#               last match stopped}
+#   "game"      the match in progress: its settings, the current game as svara.log's
+#               dump (rules, stacks, dealer, seed and every action so far: replayed on
+#               loading), the match's and the bots' generator states, the results so
+#               far, what the screens remember, and which screen was showing.
+# When: the game after every action (Play.act) and at every switch to a play screen,
+# the statistics and players when a game or match ends, the settings when the player
+# leaves the options screens. A save that fails (full filesystem) is said once on the
+# screen and play goes on. load_all() at start reads everything back and leaves a
+# short note in app.note when a file was damaged.
+import gc
+
+GAME = "game"
+FORMAT = 1          # the layout of the "game" save's payload
+N_STATS = 7
+_NAMES = ("game", "stats", "settings", "players")
+
+
+def _store(app):
+    return getattr(app, "store", None)
+
+
+def _save(app, name, obj):
+    """store.save (making the device's folder first if it is missing); a failure is said
+    once on the screen, never raised: True when saved."""
+    store = app.store
+    try:
+        try:
+            store.save(name, obj)
+        except OSError:
+            from store import RealFS
+            if not store.folder or not isinstance(store.fs, RealFS):
+                raise
+            import os
+            try:
+                os.mkdir(store.folder)
+            except OSError:
+                pass
+            store.save(name, obj)
+        return True
+    except OSError as e:
+        if not getattr(app, "save_failed", False):
+            app.save_failed = True
+            code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+            app.say("Cannot save: storage full" if code == 28 else "Cannot save: error %d" % code)
+        return False
+
+
+# --- what a note says about a damaged file ------------------------------------------
+
+def note_of(store, name):
+    """Three short lines on what load() had to do for `name`, or "" if nothing."""
+    text = store.note
+    if not text:
+        return ""
+    problem = text.split(": ", 1)[1].rsplit(", using", 1)[0]
+    fix = "Older copy used" if "last good copy" in text else "Started afresh"
+    return "Save damaged: %s\n%s\n%s" % (name, problem, fix)
+
+
+# --- start ---------------------------------------------------------------------------
+
+def load_all(app):
+    """Read settings, statistics, players and the game in progress into the app."""
+    store = _store(app)
+    if store is None:
+        return
+    notes = []
+    settings = store.load("settings", None)
+    notes.append(note_of(store, "settings"))
+    cfg = settings.get("cfg") if isinstance(settings, dict) else None
+    if _good_cfg(cfg):
+        app.cfg = bytearray(cfg)
+    stats = store.load("stats", None)
+    notes.append(note_of(store, "stats"))
+    if isinstance(stats, list) and 6 <= len(stats) <= N_STATS and _ints(stats):
+        app.stats = stats + [0] * (N_STATS - len(stats))
+    players = store.load("players", None)
+    notes.append(note_of(store, "players"))
+    if isinstance(players, dict):
+        app.players = players
+    data = store.load(GAME, None)
+    notes.insert(0, note_of(store, "game"))
+    if data is not None:
+        try:
+            restore(app, data)
+        except Exception as e:  # a whole file whose content does not make a game
+            app.play = None
+            notes.insert(0, "Save damaged: game\n%s\nGame dropped" % (
+                e.args[0] if e.args and isinstance(e.args[0], str) else "unreadable")[:80])
+            store.erase(GAME)
+    app.kept = getattr(app, "play", None)
+    app.stats_saved = list(getattr(app, "stats", ()))
+    app.cfg_saved = bytes(getattr(app, "cfg", b""))
+    for n in notes:
+        if n:
+            app.note = n
+            break
+
+
+def _ints(values):
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << 30:
+            return False
+    return True
+
+
+def _good_cfg(cfg):
+    from ui import common
+    if not isinstance(cfg, list) or len(cfg) != common.N_OPTIONS or not _ints(cfg):
+        return False
+    from ui.options import _HIGH, _LOW
+    for i in range(len(cfg)):
+        if not _LOW[i] <= cfg[i] <= _HIGH[i]:
+            return False
+    n = cfg[common.PEOPLE] + cfg[common.BOTS]
+    return 2 <= n <= 10
+
+
+# --- the game in progress ------------------------------------------------------------
+
+def snapshot(play, screen):
+    """The "game" save's payload for a Play shown on `screen` (a screen name)."""
+    import binascii
+    from svara import log
+    g = play.game
+    m = play.match
+    seen = play.svaras_seen
+    if screen == "svara":
+        seen -= 1               # on loading, screen() opens the svara screen again
+    return {"v": FORMAT, "cfg": list(play.cfg),
+            "log": binascii.hexlify(log.dump(g)).decode(),
+            "match": [m.seed, m._rng.h, m._rng.l], "bots": [play.rng.h, play.rng.l],
+            "results": [list(r) for r in m.results],
+            "p": [play.viewer, play.games, seen, int(play.counted), play.last_seat,
+                  play.last_action, play.last_amount, int(play.last_open),
+                  int(play.last_blinds), int(play.ended)],
+            "screen": screen}
+
+
+def restore(app, data):
+    """Rebuild app.play from a "game" payload (ValueError when it does not fit)."""
+    import binascii
+    from svara import log
+    from svara.match import Match
+    from ui import common
+    from ui.play import Play
+    if not isinstance(data, dict) or data.get("v") != FORMAT:
+        raise ValueError("version %s, not %d" % (
+            data.get("v") if isinstance(data, dict) else "?", FORMAT))
+    cfg = data["cfg"]
+    if not _good_cfg(cfg):
+        raise ValueError("bad settings")
+    cfg = bytes(cfg)
+    dump = binascii.unhexlify(data["log"])
+    (stacks, dealer, rules, deck, seed), _ = log.header(dump)
+    if len(stacks) != cfg[common.PEOPLE] + cfg[common.BOTS]:
+        raise ValueError("seats do not match")
+    ms, mh, ml = data["match"]
+    match = Match(stacks, dealer, rules, ms)
+    match._rng.h = mh & 0xFFFF
+    match._rng.l = ml & 0xFFFF
+    match.results = [tuple(r) for r in data["results"]]
+    app.play = None
+    gc.collect()
+    p = Play(app, stacks, cfg, match)
+    p.rng.h, p.rng.l = data["bots"]
+    (p.viewer, p.games, p.svaras_seen, counted, p.last_seat, p.last_action, p.last_amount,
+     last_open, last_blinds, ended) = data["p"]
+    p.counted = counted == 1
+    p.last_open = last_open == 1
+    p.last_blinds = last_blinds == 1
+    p.ended = ended == 1
+    g = log.load(dump, p._watch)
+    match.game = g
+    p.game = g
+    app.play = p
+    return p
+
+
+def load_game(app):
+    """app.play from the last good "game" save (None when there is none or it is bad)."""
+    store = _store(app)
+    app.play = None
+    if store is None:
+        return None
+    data = store.load(GAME, None)
+    if data is None:
+        return None
+    try:
+        return restore(app, data)
+    except Exception:
+        app.play = None
+        return None
+
+
+# --- when to save --------------------------------------------------------------------
+
+def save_game(app, screen=None):
+    """Save app.play as shown now (after an action, or at a switch to a play screen)."""
+    if _store(app) is None:
+        return
+    p = app.play
+    if p is None or p.game is None:
+        return
+    if screen is None:
+        screen = app.screen.name if app.screen is not None else "table"
+    if _save(app, GAME, snapshot(p, screen)):
+        app.kept = p
+
+
+def switched(app, old, new):
+    """Saves due when the app switches from screen `old` to `new`."""
+    if _store(app) is None:
+        return
+    p = getattr(app, "play", None)
+    if p is None:
+        if getattr(app, "kept", None) is not None:
+            app.kept = None
+            app.store.erase(GAME)       # the match was left for good (Title after it)
+    elif getattr(new, "p", None) is p:
+        save_game(app, new.name)
+    save_stats(app)
+    if p is not None and new.name == "gameover":
+        save_players(app, p)
+    if old is not None and old.name == "options":
+        save_settings(app)
+
+
+def save_stats(app):
+    """The statistics, if they changed since the last save."""
+    st = getattr(app, "stats", None)
+    if st is not None and st != getattr(app, "stats_saved", None):
+        if _save(app, "stats", st):
+            app.stats_saved = list(st)
+
+
+def save_players(app, p):
+    """The people's names and chips as the match stands."""
+    g = p.game
+    st = g.stacks if g is not None else p.match.stacks
+    n = p.people
+    app.players = {"names": [p.name(i) for i in range(n)], "chips": st[:n]}
+    _save(app, "players", app.players)
+
+
+def save_settings(app):
+    """app.cfg into "settings" (keeping the language there), if it changed."""
+    cfg = getattr(app, "cfg", None)
+    if cfg is None or bytes(cfg) == getattr(app, "cfg_saved", None):
+        return
+    saved = app.store.load("settings", None)
+    if not isinstance(saved, dict):
+        saved = {}
+    saved["cfg"] = list(cfg)
+    if _save(app, "settings", saved):
+        app.cfg_saved = bytes(cfg)
