@@ -1,0 +1,351 @@
+"""The whole firmware's saves (firmware/saves.py over store.py): power cut at every write
+and rename of a short game, damaged files at start, errors caught at the top, a full
+filesystem. The same checks on CPython and MicroPython."""
+import sys
+
+from app import App
+from drivers import keys as K
+from drivers.simdisplay import SimDisplay
+from store import Store
+
+MICRO = sys.implementation.name == "micropython"
+CONTINUE = K.D0 + 2
+# New game, 1 person against 1 bot (Bots 3 -> 1), stack 20 (the fourth row), the bot's
+# pace fast (the row above Start), Play; then OK (call or open, next) for a few games.
+SHORT_GAME = (K.OK, K.DOWN, K.LEFT, K.LEFT, K.DOWN, K.DOWN, K.LEFT, K.LEFT,
+              K.UP, K.UP, K.UP, K.UP, K.UP, K.RIGHT, K.SL) + (K.OK,) * 10
+
+
+class Cut(BaseException):
+    """The power goes: not an Exception, so the app's error guard cannot catch it."""
+
+
+class CutFS:
+    """Files in memory; the power goes at the n-th write, rename or remove. A cut write
+    leaves the file as `mode` says: none, empty, half or whole."""
+
+    def __init__(self, files=None):
+        self.files = dict(files or {})
+        self.ops = 0
+        self.cut_at = -1
+        self.mode = "half"
+
+    def _tick(self):
+        self.ops += 1
+        return self.ops == self.cut_at
+
+    def read(self, path):
+        return self.files.get(path)
+
+    def write(self, path, data):
+        if self._tick():
+            if self.mode != "none":
+                self.files[path] = (b"" if self.mode == "empty" else
+                                    bytes(data[:len(data) // 2]) if self.mode == "half"
+                                    else bytes(data))
+            raise Cut()
+        self.files[path] = bytes(data)
+
+    def rename(self, old, new):
+        if self._tick():
+            raise Cut()
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        if self._tick():
+            raise Cut()
+        self.files.pop(path, None)
+
+
+class FullFS(CutFS):
+    def write(self, path, data):
+        raise OSError(28)       # ENOSPC, as littlefs says it
+
+
+class Blank:
+    """A display that draws nothing (the power-cut runs are about saves, not pixels, and
+    CPython's framebuf stand-in is slow); shown counts show() calls."""
+
+    shown = 0
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def rect(self, x, y, w, h, c, f=False):
+        pass
+
+    def ellipse(self, x, y, xr, yr, c, f=False):
+        pass
+
+    def blit(self, fb, x, y, key=-1, palette=None):
+        pass
+
+    def show(self):
+        self.shown += 1
+
+
+def phone(fs, seed=3, display=None):
+    app = App(display or SimDisplay(), seed=seed, store=Store("saves", fs=fs))
+    app.start()
+    return app
+
+
+def press(app, codes, each=None):
+    for c in codes:
+        app.key(c)
+        n = 0
+        while n < 1000 and app.idle():
+            n += 1
+        if each:
+            each(app)
+
+
+def chips(app):
+    """(stacks + pot, the chips the match started with), or None with no game."""
+    from ui import common
+    p = app.play
+    if p is None or p.game is None:
+        return None
+    g = p.game
+    return sum(g.stacks) + g.pot, g.n * common.STACKS[p.cfg[common.STACK]]
+
+
+def conserved(app):
+    got = chips(app)
+    assert got is None or got[0] == got[1], (got, app.trace())
+
+
+def _plain(obj):
+    import json
+    return json.loads(json.dumps(obj))
+
+
+def _record(app):
+    """Wrap the app's store so each save is logged: (ops before, ops after, name, obj)."""
+    store = app.store
+    fs = store.fs
+    real = store.save
+    saves = []
+
+    def save(name, obj):
+        before = fs.ops
+        real(name, obj)
+        saves.append((before, fs.ops, name, _plain(obj)))
+    store.save = save
+    return saves
+
+
+def _reference():
+    fs = CutFS()
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    saves = _record(app)
+    app.start()
+    press(app, SHORT_GAME)
+    return saves, fs.ops
+
+
+def _check_restart(fs, saves, k):
+    """After a cut at op k: every save holds its state before or after, the game is
+    rebuilt exactly, chips are conserved and play goes on."""
+    import saves as saves_mod
+    fs.cut_at = -1
+    app = phone(fs, display=Blank())
+    assert app.screen.name == "title", app.trace()
+    last = {}
+    cut = None
+    for before, after, name, obj in saves:
+        if after < k:
+            last[name] = obj
+        elif before < k:
+            cut = (name, obj)
+    store = Store("saves", fs=fs)
+    for name in ("settings", "stats", "players", "game"):
+        got = store.load(name)
+        ok = (last.get(name), cut[1]) if cut and cut[0] == name else (last.get(name),)
+        assert got in ok, (k, name, got, ok)
+    data = store.load("game")
+    if data is not None:
+        assert saves_mod.snapshot(app.play, data["screen"]) == data, k  # rebuilt exactly
+    conserved(app)
+    if app.play is None:
+        press(app, (K.OK, K.SL))            # a new game instead
+    else:
+        press(app, (CONTINUE,))
+    log = len(app.play.game.log)
+    games = app.play.games
+    press(app, (K.OK,) * 4, conserved)
+    assert len(app.play.game.log) > log or app.play.games > games, (k, app.trace())
+
+
+def _no_text(fb, s, x, y, colour, font=None, bg=-1):
+    from ui import writer
+    return x + writer.width(s, font)
+
+
+def test_a_power_cut_at_every_write_and_rename_keeps_before_or_after():
+    # Text drawing is left out (the frames do not matter here; on CPython the framebuf
+    # stand-in's blits would take most of the time).
+    from ui import writer
+    real = writer.text
+    writer.text = _no_text
+    try:
+        _every_cut()
+    finally:
+        writer.text = real
+
+
+def _every_cut():
+    saves, total = _reference()
+    assert total > 60 and len(saves) > 15, (total, len(saves))
+    modes = ("half", "whole", "empty", "none")
+    for k in range(1, total + 1):
+        fs = CutFS()
+        fs.cut_at = k
+        fs.mode = modes[k % 4]
+        app = None
+        try:
+            app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+            app.start()
+            press(app, SHORT_GAME)
+        except Cut:
+            pass
+        else:
+            raise AssertionError("no cut at op %d" % k)
+        _check_restart(fs, saves, k)
+
+
+# --- damaged files at start ----------------------------------------------------------
+
+def _two_saves():
+    """Files after a few actions (so every file has an older copy), and the state."""
+    fs = CutFS()
+    app = phone(fs)
+    press(app, SHORT_GAME[:18])
+    return fs, app
+
+
+def _damaged_start(damage, words):
+    fs, old = _two_saves()
+    older = Store("saves", fs=CutFS({"saves/game": fs.files["saves/game.bak"]})).load("game")
+    fs.files["saves/game"] = damage(fs.files["saves/game"])
+    app = phone(fs)
+    trace = app.trace()
+    assert trace.startswith("title note: Save damaged: game"), trace
+    assert words in trace and "Older copy used" in trace, trace
+    import saves
+    assert saves.snapshot(app.play, older["screen"]) == older      # the older copy
+    press(app, (CONTINUE,))
+    assert app.screen.name in ("table", "showdown", "svara"), app.trace()
+    assert app.note == ""                                           # said once
+    press(app, (K.OK,) * 3, conserved)
+    return app
+
+
+def test_a_truncated_game_save_starts_from_the_older_copy_and_says_so():
+    _damaged_start(lambda d: d[:len(d) * 2 // 3], "cut short")
+
+
+def test_a_flipped_byte_starts_from_the_older_copy_and_says_so():
+    _damaged_start(lambda d: d[:40] + bytes((d[40] ^ 0x10,)) + d[41:], "checksum wrong")
+
+
+def test_a_wrong_version_starts_from_the_older_copy_and_says_so():
+    _damaged_start(lambda d: d[:3] + b"\x07" + d[4:], "version 7, not 1")
+
+
+def test_an_empty_game_save_starts_from_the_older_copy_and_says_so():
+    _damaged_start(lambda d: b"", "empty")
+
+
+def test_every_file_damaged_with_no_good_copy_starts_afresh_and_says_so():
+    fs, _ = _two_saves()
+    for path in list(fs.files):
+        fs.files[path] = fs.files[path][:5]
+    app = phone(fs)
+    assert app.play is None and app.trace().startswith("title note: Save damaged: game")
+    assert "Started afresh" in app.trace(), app.trace()
+    press(app, (K.OK, K.SL, K.OK, K.OK), conserved)      # a new game plays
+    assert app.screen.name in ("table", "showdown"), app.trace()
+
+
+def test_a_whole_file_that_is_not_a_game_is_dropped_with_a_note():
+    fs = CutFS()
+    Store("saves", fs=fs).save("game", {"v": 1, "cfg": [1] * 12, "log": "zz"})
+    app = phone(fs)
+    assert app.play is None and "Game dropped" in app.trace(), app.trace()
+    assert Store("saves", fs=fs).load("game") is None
+    press(app, (CONTINUE,))
+    assert app.screen.name == "title"
+
+
+# --- errors during play ----------------------------------------------------------------
+
+def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
+    from ui.play import Play
+    fs = CutFS()
+    app = phone(fs)
+    press(app, SHORT_GAME[:17])
+    saved = Store("saves", fs=fs).load("game")
+    real = Play.act
+    fails = [MemoryError("injected"), ValueError("injected")]
+
+    def act(self, seat, action, amount):
+        if fails:
+            raise fails.pop(0)
+        real(self, seat, action, amount)
+    Play.act = act
+    try:
+        press(app, (K.OK,))                  # MemoryError in the person's action
+        assert app.message == "Out of memory: game restored", app.message
+        import saves
+        assert saves.snapshot(app.play, saved["screen"]) == saved
+        conserved(app)
+        press(app, (K.OK,))                  # ValueError
+        assert app.message == "Error: game restored"
+        press(app, (K.OK,) * 4, conserved)   # and the game goes on
+    finally:
+        Play.act = real
+    assert len(app.play.game.log) > 0
+
+
+def test_a_screen_that_always_fails_never_raises():
+    from ui.table import Table
+    fs = CutFS()
+    app = phone(fs)
+    press(app, SHORT_GAME[:16])
+    real = Table.draw
+
+    def draw(self, fb):
+        raise RuntimeError("broken screen")
+    Table.draw = draw
+    seen = []
+    try:
+        for code in (K.OK, K.OK, K.UP, K.OK, K.END, K.OK, K.OK, CONTINUE, K.OK):
+            press(app, (code,), conserved)
+            seen.append(app.screen.name)
+        assert app.screen.name != "table" and "table" not in seen, seen
+        assert app.message == "Error: game restored" or "RuntimeError" in app.trace()
+    finally:
+        Table.draw = real
+    log = len(app.play.game.log)
+    games = app.play.games
+    press(app, (K.OK,) * 4, conserved)              # mended: the game goes on
+    assert len(app.play.game.log) > log or app.play.games > games, app.trace()
+    press(app, (CONTINUE, K.OK, K.OK), conserved)      # the saved game goes on
+    assert app.screen.name in ("table", "showdown"), app.trace()
+
+
+def test_a_full_filesystem_plays_on_and_says_so_once():
+    app = phone(FullFS())
+    said = []
+
+    def each(a):
+        if a.message and a.message not in said:
+            said.append(a.message)
+        conserved(a)
+    press(app, SHORT_GAME, each)
+    assert said == ["Cannot save: storage full"], said
+    assert app.play.games >= 2 and app.store.fs.files == {}
