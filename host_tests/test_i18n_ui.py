@@ -129,7 +129,7 @@ def test_every_screen_draws_in_every_language(code):
         if phone.app.screen.name == "showdown":
             break
         phone.press(K.OK)
-    assert {"rules %d" % k for k in range(6)} <= seen
+    assert {"rules %d" % k for k in range(7)} <= seen
     assert {"stats", "options", "table", "showdown"} <= seen
 
 

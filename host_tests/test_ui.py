@@ -29,6 +29,7 @@ SHOTS = (
     ("new_game", "hotseat3", 4),
     ("cover", "hotseat3", 9),
     ("table_blinds", "hotseat3", 13),
+    ("table_chances", "hotseat3", 21),
     ("table_bet", "hotseat3", 23),
     ("quit", "hotseat3", 31),
     ("svara", "hotseat3", 37),
@@ -42,6 +43,7 @@ PAGES = (
     ("rules_cards", "4"),
     ("rules_hands", "4 RIGHT"),
     ("rules_svara", "4 RIGHT RIGHT RIGHT RIGHT"),
+    ("rules_chances", "4 LEFT"),
     ("settings", "3"),
     ("statistics", "5"),
 )

@@ -76,6 +76,13 @@ COVER_TO = "to %s"
 COVER_NOTE = ("Only %s may look.", "Press OK to see", "your cards.")
 QUIT_ASK = ("Leave this game?", "You can come back", "with Continue.")
 HELP_QUIT = "OK: leave  END: stay"
+# The chances (the * key on a person's turn): win, svara, lose labels (5x8, at most 35
+# pixels, before the number ending at the screen's edge), the number, the message line
+# and the help line.
+ODDS = ("Win", "Svara", "Lose")
+ODDS_PCT = "%d.%d%%"
+ODDS_NOTE = "Chances if all show now"
+HELP_ODDS = "*: back  OK play"
 
 # Showdown, svara, game over.
 SHOWDOWN = "Showdown"
@@ -154,10 +161,24 @@ TEXT_PAGES = (
         "\u25b2\u25bc  choose",
         "\u25c0\u25b6  change, chips",
         "0-9  type the chips",
-        "*  least   #  most",
+        "*  chances   #  most",
         "OK or left key: do it",
         "Green key: call",
         "Red key: back or quit",
+    )),
+    ("Chances", (
+        "On your turn * shows your",
+        "chances to win, to tie",
+        "(svara) and to lose if",
+        "everyone still in showed",
+        "their cards now. Counted",
+        "exactly over every deal",
+        "of the unseen cards (from",
+        "3 opponents on: a close",
+        "estimate). It ignores the",
+        "bets and folded cards: it",
+        "is your hand's raw",
+        "strength, not advice.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 chips %d..%d"

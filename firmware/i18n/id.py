@@ -76,6 +76,11 @@ COVER_TO = "kepada %s"
 COVER_NOTE = ("Hanya %s boleh lihat.", "Tekan OK untuk", "melihat kartu Anda.")
 QUIT_ASK = ("Tinggalkan game ini?", "Bisa kembali lewat", "menu Lanjutkan.")
 HELP_QUIT = "OK: keluar  END: tetap"
+# The chances (the * key).
+ODDS = ("Menang", "Svara", "Kalah")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Jika semua buka sekarang:"
+HELP_ODDS = "*: kembali  OK main"
 
 # Showdown, svara, game over.
 SHOWDOWN = "Buka kartu"
@@ -153,10 +158,24 @@ TEXT_PAGES = (
         "\u25b2\u25bc  pilih",
         "\u25c0\u25b6  ubah, chip",
         "0-9  ketik chip",
-        "*  terkecil  #  terbesar",
+        "*  peluang  #  terbesar",
         "OK/tombol kiri: lakukan",
         "Tombol hijau: ikut",
         "Tombol merah: kembali",
+    )),
+    ("Peluang", (
+        "Tombol * di giliran Anda:",
+        "peluang menang, seri",
+        "(svara) dan kalah jika",
+        "semua yang masih ikut",
+        "membuka kartu sekarang.",
+        "Dihitung tepat atas semua",
+        "cara membagi kartu yang",
+        "tak terlihat (mulai 3",
+        "lawan: perkiraan dekat).",
+        "Mengabaikan taruhan dan",
+        "kartu yang pas: kekuatan",
+        "kartu Anda, bukan saran.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 chip %d..%d"

@@ -75,6 +75,11 @@ COVER_TO = "aan %s"
 COVER_NOTE = ("Alleen %s mag kijken.", "Druk op OK om je", "kaarten te zien.")
 QUIT_ASK = ("Dit spel verlaten?", "Je kunt terugkomen", "met Verder spelen.")
 HELP_QUIT = "OK: verlaten  END: blijf"
+# The chances (the * key).
+ODDS = ("Winst", "Svara", "Verlies")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Als iedereen nu toont:"
+HELP_ODDS = "*: terug  OK spelen"
 
 # Showdown, svara, game over.
 SHOWDOWN = "Kaarten open"
@@ -153,10 +158,24 @@ TEXT_PAGES = (
         "\u25b2\u25bc  kiezen",
         "\u25c0\u25b6  wijzigen, fiches",
         "0-9  fiches typen",
-        "*  minste   #  meeste",
+        "*  kansen   #  meeste",
         "OK of linkertoets: doen",
         "Groene toets: betalen",
         "Rode toets: terug, stop",
+    )),
+    ("Kansen", (
+        "* in je beurt toont je",
+        "kans op winst, svara en",
+        "verlies als iedereen die",
+        "nog meedoet nu de kaarten",
+        "toont. Exact geteld over",
+        "elke verdeling van de",
+        "onbekende kaarten (vanaf",
+        "3 tegenstanders een goede",
+        "schatting). Inzetten en",
+        "weggelegde kaarten tellen",
+        "niet mee: de kale kracht",
+        "van je hand, geen advies.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 fiches %d..%d"

@@ -76,6 +76,11 @@ COVER_TO = "para %s"
 COVER_NOTE = ("Só %s pode olhar.", "Carregue em OK para", "ver as suas cartas.")
 QUIT_ASK = ("Sair deste jogo?", "Pode voltar com", "Continuar.")
 HELP_QUIT = "OK: sair  END: ficar"
+# The chances (the * key).
+ODDS = ("Vitória", "Svara", "Derrota")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Se todos mostrarem agora:"
+HELP_ODDS = "*: voltar  OK jogar"
 
 # Showdown, svara, game over.
 SHOWDOWN = "Cartas na mesa"
@@ -155,10 +160,24 @@ TEXT_PAGES = (
         "\u25b2\u25bc  escolher",
         "\u25c0\u25b6  mudar, fichas",
         "0-9  digitar fichas",
-        "*  mínimo   #  máximo",
+        "*  chances   #  máximo",
         "OK ou tecla esq.: fazer",
         "Tecla verde: pagar",
         "Tecla vermelha: voltar",
+    )),
+    ("Chances", (
+        "Na sua vez, * mostra suas",
+        "chances de ganhar, de",
+        "empatar (svara) e de",
+        "perder se todos que estão",
+        "no jogo mostrassem agora.",
+        "Conta exatamente todas as",
+        "formas de dar as cartas",
+        "que não vê (3 adversários",
+        "ou mais: boa estimativa).",
+        "Ignora apostas e cartas",
+        "de quem passou: é a força",
+        "da mão, não um conselho.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 fichas %d..%d"

@@ -2,16 +2,19 @@
 # the pot and level on top, the message line (what happened, who is thinking), the
 # viewer's three cards with their points, and on a person's turn the legal actions.
 # Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
-# Join n; LEFT/RIGHT step the chips by the ante, digits type them, * least, # most;
-# OK (or the left soft key) plays it, the green key calls. END (or the right soft key)
-# asks whether to leave. Bots play in idle(): one action after `pace` idle calls, with
-# the dots of "thinking" moving meanwhile. With two or more people a cover screen hides
+# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # most; OK (or the
+# left soft key) plays it, the green key calls. * shows the viewer's chances in the
+# action area (win, svara, lose if everybody still in showed now: svara.odds, computed
+# on the key and kept in self.odds); * again or a key that changes the action or chips
+# goes back to the list. END (or the right soft key) asks whether to leave.
+# Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
+# moving meanwhile. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
 from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
                              RED, WIDTH)
 from i18n import strings
-from svara.game import BLIND, BLINDS, CALL, JOINING, PASS, RAISE
+from svara.game import BETTING, BLIND, BLINDS, CALL, JOINING, PASS, RAISE
 from ui import common, writer
 from ui.common import F5
 from ui.screen import NOTHING, REDRAW, SHOW, Screen
@@ -52,15 +55,19 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0
+        self.odds = None            # (win, tie, lose) tenths of a percent while shown
 
     def enter(self):
         self._turn()
 
     def trace(self):
         g = self.p.game
-        return "table %s turn=%s pot=%d level=%d stacks=%s" % (
+        t = "table %s turn=%s pot=%d level=%d stacks=%s" % (
             ("turn", "think", "cover", "quit")[self.mode], g.to_act, g.pot, g.level,
             ",".join(["%d" % s for s in g.stacks]))
+        if self.odds is not None:
+            t += " chances %d %d %d" % self.odds
+        return t
 
     # --- whose turn ----------------------------------------------------------------------
 
@@ -69,6 +76,7 @@ class Table(Screen):
         p = self.p
         s = p.game.to_act
         self.tick = 0
+        self.odds = None
         if s is None:
             return
         if p.is_bot(s):
@@ -132,6 +140,14 @@ class Table(Screen):
             return NOTHING
         if mode != TURN:
             return NOTHING
+        if code == keys.STAR:
+            return self._chances()
+        if self.odds is not None and (keys.UP <= code <= keys.RIGHT or code == keys.HASH
+                                      or keys.digit(code) >= 0):
+            self.odds = None            # back to the actions, and the key acts on them
+            self._message(self.app.fb)
+            r = self.key(code)
+            return self._redraw_actions() if r == NOTHING else r
         legal = self.legal
         n = len(legal)
         if code == keys.UP or code == keys.DOWN:
@@ -162,8 +178,6 @@ class Table(Screen):
             a = max(lo, a - step)
         elif code == keys.RIGHT:
             a = min(hi, a + step)
-        elif code == keys.STAR:
-            a = lo
         elif code == keys.HASH:
             a = hi
         else:
@@ -178,6 +192,22 @@ class Table(Screen):
         if a == self.amount:
             return NOTHING
         self.amount = a
+        return self._redraw_actions()
+
+    def _chances(self):
+        """* on a person's turn: show the viewer's chances, or hide them again."""
+        if self.odds is None:
+            g = self.p.game
+            v = self.p.viewer
+            hand = g.view(v).hand() if v >= 0 else None
+            opponents = len(g.players()) - 1
+            if g.phase != BETTING or hand is None or opponents < 1:
+                return NOTHING
+            from svara.odds import tenths
+            self.odds = tenths(hand, opponents, self.p.match.rules)
+        else:
+            self.odds = None
+        self._message(self.app.fb)
         return self._redraw_actions()
 
     # --- drawing -------------------------------------------------------------------------
@@ -202,7 +232,9 @@ class Table(Screen):
 
     def _bottom(self, fb):
         mode = self.mode
-        if mode == TURN:
+        if mode == TURN and self.odds is not None:
+            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.QUIT)
+        elif mode == TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
             if lo < hi:
@@ -275,7 +307,9 @@ class Table(Screen):
             for k in range((self.tick >> 2) % 4):
                 fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, GOLD)
             return
-        if self.mode == TURN and p.last_seat < 0:
+        if self.mode == TURN and self.odds is not None:
+            writer.text(fb, T.ODDS_NOTE, 2, _MSG_Y, GOLD, F5)
+        elif self.mode == TURN and p.last_seat < 0:
             text = T.YOUR_TURN_1 if p.people == 1 else T.YOUR_TURN % p.name(s)
             writer.text(fb, text, 2, _MSG_Y, GOLD, F5)
         elif p.last_seat >= 0:
@@ -314,6 +348,9 @@ class Table(Screen):
         fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW + 1, FELT)
         if self.mode != TURN:
             return
+        if self.odds is not None:
+            self._odds(fb)
+            return
         legal = self.legal
         g = self.p.game
         for i in range(len(legal)):
@@ -339,6 +376,17 @@ class Table(Screen):
                 writer.text(fb, text, _ACT_X + 3, y, ink)
             else:                       # a longer word in another language: small font
                 writer.text(fb, text, _ACT_X + 3, y + 2, ink, F5)
+
+    def _odds(self, fb):
+        """The chances in the action area: win, svara, lose, each as a percentage with
+        one decimal, the label from x 61 and the number ending at the screen's edge."""
+        fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW - 1, FELT_DARK)
+        for i in range(3):
+            y = _CARDS_Y + i * _ACT_ROW + 2
+            t = self.odds[i]
+            writer.text(fb, T.ODDS[i], _ACT_X + 1, y, LIGHT, F5)
+            common.right(fb, T.ODDS_PCT % (t // 10, t % 10), WIDTH, y,
+                         GOLD if i == 0 else ORANGE if i == 1 else CARD, F5)
 
     def _redraw_actions(self):
         fb = self.app.fb

@@ -36,6 +36,11 @@ PLACES = {
     "NO_CARDS": (S, 126, ()), "POINTS": (S, 56, (34,)),
     # Cover and quit boxes (5x8, centred; the quit box is 108 wide).
     "COVER_NOTE": (S, 126, (WHO,)), "QUIT_ASK": (S, 104, ()),
+    # The chances (ui/table.py, the * key): in each 68-pixel action row a label from
+    # x 61 and "100.0%" ending at x 128 leave 2 pixels between them (35 + 2 + 30 = 67);
+    # the note on the message line and the help line as the others.
+    "ODDS": (S, 35, ()), "ODDS_PCT": (S, 30, (100, 0)), "ODDS_NOTE": (S, 126, ()),
+    "HELP_ODDS": (S, 126, ()),
     # Result, svara and game over (5x8 centred).
     "WHY": (S, 126, ()), "WHY_2": (S, 126, ()), "SVARA_TIE": (S, 126, (34,)),
     "SVARA_POT": (S, 126, (9999,)), "SVARA_JOIN": (S, 126, (9999,)),
@@ -117,6 +122,8 @@ def fill(T, s, sample):
     args = []
     nums = [a for a in sample if a is not WHO]
     for c in k:
+        if c == "%":                    # "%%": a percent sign, no argument
+            continue
         if c == "s":
             args.append(who(T))
         else:
