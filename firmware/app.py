@@ -3,7 +3,7 @@
 # display.show(). A key that changes nothing allocates nothing here.
 # main.py (the handset) and tools/sim.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
-# With a store (store.Store), saves.py keeps settings, statistics and the game in
+# With a store (store.Store), saving.py keeps settings, statistics and the game in
 # progress between runs. key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover).
 from ui.screen import NOTHING, REDRAW, SHOW
@@ -31,6 +31,7 @@ class App:
         self.message = ""       # the last one-line message shown (an error, a failed save)
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
+        self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
 
     def start(self):
         """Make and draw the first screen."""
@@ -74,18 +75,18 @@ class App:
             self._say_now()
         return answer != NOTHING
 
-    # --- saves and errors (saves.py) ----------------------------------------------------
+    # --- saves and errors (saving.py) ---------------------------------------------------
 
     def _load_saves(self):
         if self.store is not None:
-            import saves
-            saves.load_all(self)
+            import saving
+            saving.load_all(self)
 
     def keep(self):
         """Save the game in progress (ui/play.py calls it after every action)."""
         if self.store is not None:
-            import saves
-            saves.save_game(self)
+            import saving
+            saving.save_game(self)
 
     def say(self, text):
         """Show a one-line message on the help line once the current key is done."""
@@ -108,11 +109,12 @@ class App:
         what = "Out of memory" if isinstance(e, MemoryError) else "Error"
         self.error = "%s: %r" % (type(e).__name__, e)
         self._fails += 1
+        self.errors += 1
         try:
             if self.store is not None:
-                import saves
-                saves.save_stats(self)
-                play = saves.load_game(self)
+                import saving
+                saving.save_stats(self)
+                play = saving.load_game(self)
             self.play = play
             if play is not None and self._fails < 3:
                 self._switch(play.screen())
@@ -162,5 +164,5 @@ class App:
         screen.draw(self.fb)
         self.display.show()
         if self.store is not None:
-            import saves
-            saves.switched(self, old, screen)
+            import saving
+            saving.switched(self, old, screen)

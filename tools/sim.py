@@ -2,7 +2,7 @@
 """The handset simulator.
 
     python3 tools/sim.py [--keys "OK DOWN OK ..." | --keys @file] [--seed N]
-                         [--shots DIR] [--scale N] [--trace]
+                         [--shots DIR] [--scale N] [--trace] [--save-dir DIR]
                          [--micropython [--heap BYTES]]
 
 With no --keys: a window titled "Svara" shows the handset, the screen scaled up (x3 by
@@ -19,6 +19,9 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
 @file reads them from a file, # starts a comment).
 
 --seed N      makes the deals repeatable (the app's game seeds come from N)
+--save-dir DIR  keeps the saves (settings, statistics, the game in progress) in DIR, as
+              the handset keeps them in /saves; the window uses build/saves by default,
+              a --keys run saves nothing unless given one
 --micropython runs the same firmware under MicroPython 1.27 (WebAssembly, tools/mp.py),
               one call per key, reading the 4-bit frame back after each;
 --heap BYTES  its heap size: exits 3 saying so if the heap had to grow past it.
@@ -39,7 +42,7 @@ class UsageError(Exception):
 
 def parse_args(argv):
     opts = {"keys": None, "seed": None, "shots": None, "scale": None, "trace": False,
-            "micropython": False, "heap": None}
+            "micropython": False, "heap": None, "save_dir": None}
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -49,7 +52,7 @@ def parse_args(argv):
         if a in ("--trace", "--micropython"):
             opts[a[2:]] = True
             continue
-        if a not in ("--keys", "--seed", "--shots", "--scale", "--heap"):
+        if a not in ("--keys", "--seed", "--shots", "--scale", "--heap", "--save-dir"):
             raise UsageError("unknown option %s" % a)
         if not args:
             raise UsageError("%s needs a value" % a)
@@ -58,7 +61,7 @@ def parse_args(argv):
             if not value.isdigit():
                 raise UsageError("%s takes a whole number, not %r" % (a, value))
             value = int(value)
-        opts[a[2:]] = value
+        opts[a[2:].replace("-", "_")] = value
     if opts["heap"] is not None and not opts["micropython"]:
         raise UsageError("--heap goes with --micropython")
     if opts["scale"] is not None and not 1 <= opts["scale"] <= 8:
@@ -85,7 +88,7 @@ def headless(opts, codes):
                               os.path.join(shots, "%04d.png" % i))
 
     result = simcore.run(codes, seed=opts["seed"], micropython=opts["micropython"],
-                         heap=opts["heap"], each=each)
+                         heap=opts["heap"], each=each, save_dir=opts["save_dir"])
     if opts["micropython"] and opts["heap"] and result.heap_grew:
         print("sim: the MicroPython heap had to grow past --heap %d (GC total %d -> %d)"
               % (opts["heap"], result.heap[0], result.heap[1]), file=sys.stderr)
@@ -106,6 +109,8 @@ def main(argv):
         if codes is not None:
             return headless(opts, codes)
         from simwindow import play
+        if opts["save_dir"] is None:
+            opts["save_dir"] = os.path.join(simcore.ROOT, "build", "saves")
         return play(opts)
     except Exception as e:
         from mp import MicroPythonError

@@ -63,11 +63,16 @@ class Result:
 class CPythonRunner:
     """The firmware on this interpreter; show() rows can go to `sink(line, y)`."""
 
-    def __init__(self, seed=None, sink=None):
+    def __init__(self, seed=None, sink=None, save_dir=None):
         from app import App
         from drivers.simdisplay import SimDisplay
         self.display = SimDisplay(sink)
-        self.app = App(self.display, seed=seed)
+        store = None
+        if save_dir:
+            from store import Store
+            os.makedirs(save_dir, exist_ok=True)
+            store = Store(save_dir)
+        self.app = App(self.display, seed=seed, store=store)
 
     def start(self):
         self.app.start()
@@ -108,7 +113,11 @@ _MP_SETUP = (
     "import gc\ngc.collect()",
     "from drivers.simdisplay import SimDisplay\n_d = SimDisplay()",
 ) + tuple("try:\n    import %s\nexcept ImportError:\n    pass" % m for m in PRELOAD) + (
-    "import app\n_app = app.App(_d, seed=%(seed)r)",
+    "import app\n_store = None\n"
+    "if %(saves)r:\n"
+    "    from store import Store\n"
+    "    _store = Store('/saves')\n"
+    "_app = app.App(_d, seed=%(seed)r, store=_store)",
     "def _frame():\n"
     "    f = open('/frame.bin', 'wb')\n"
     "    f.write(_d.buffer)\n"
@@ -124,12 +133,20 @@ _MP_SETUP = (
 class MicroPythonRunner:
     """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
 
-    def __init__(self, seed=None, heap=None):
+    def __init__(self, seed=None, heap=None, save_dir=None):
         from mp import MicroPython
         self.mp = MicroPython(heap=heap or (1 << 20))
+        self.save_dir = save_dir
         try:
+            if save_dir:        # the host folder's saves go into /saves, and back on close
+                os.makedirs(save_dir, exist_ok=True)
+                self.mp.exec("import os\ntry:\n    os.mkdir('/saves')\nexcept OSError:\n    pass")
+                for name in os.listdir(save_dir):
+                    with open(os.path.join(save_dir, name), "rb") as f:
+                        self.mp.write("/saves/" + name, f.read())
             for code in _MP_SETUP:
-                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT})
+                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT,
+                                     "saves": bool(save_dir)})
         except Exception:
             self.mp.close()
             raise
@@ -171,20 +188,29 @@ class MicroPythonRunner:
         return self.mp.heap_total()
 
     def close(self):
-        self.mp.close()
+        try:
+            if self.save_dir:
+                names = self.mp.exec("import os\nprint(' '.join(os.listdir('/saves')))").split()
+                for name in names:
+                    with open(os.path.join(self.save_dir, name), "wb") as f:
+                        f.write(self.mp.read("/saves/" + name))
+        finally:
+            self.mp.close()
 
 
-def runner(micropython=False, seed=None, heap=None, sink=None):
+def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None):
+    """A runner of the firmware; with save_dir, its saves (firmware/saves.py) live in that
+    host folder (None: nothing is saved, as in the tests)."""
     if micropython:
-        return MicroPythonRunner(seed=seed, heap=heap)
-    return CPythonRunner(seed=seed, sink=sink)
+        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir)
+    return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
 
 
-def run(codes, seed=None, micropython=False, heap=None, each=None):
+def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None):
     """Start the app, press every key of `codes`; a Result with a frame and a trace line
     after start and after each key. `each(i, code, runner)` is called after each step
     (code is 0 for the start)."""
-    r = runner(micropython, seed, heap)
+    r = runner(micropython, seed, heap, save_dir=save_dir)
     result = Result()
     try:
         r.start()

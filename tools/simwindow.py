@@ -138,7 +138,8 @@ def play(opts):
     except pygame.error as e:
         print("sim: cannot open a window: %s" % e, file=sys.stderr)
         return 2
-    runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"])
+    runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"],
+                            save_dir=opts.get("save_dir"))
     shots = opts["shots"]
     step = 0
     try:

@@ -25,7 +25,7 @@ class Play:
     """The match, its seats' names and what the screens need between turns."""
 
     def __init__(self, app, stacks, cfg, match=None):
-        """A new match from cfg; or, with `match` (saves.restore), an empty shell that
+        """A new match from cfg; or, with `match` (saving.restore), an empty shell that
         the caller fills in from a save (no game dealt)."""
         self.app = app
         self.cfg = bytes(cfg)               # the settings this match was started with

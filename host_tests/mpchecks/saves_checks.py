@@ -1,4 +1,4 @@
-"""The whole firmware's saves (firmware/saves.py over store.py): power cut at every write
+"""The whole firmware's saves (firmware/saving.py over store.py): power cut at every write
 and rename of a short game, damaged files at start, errors caught at the top, a full
 filesystem. The same checks on CPython and MicroPython."""
 import sys
@@ -150,7 +150,7 @@ def _reference():
 def _check_restart(fs, saves, k):
     """After a cut at op k: every save holds its state before or after, the game is
     rebuilt exactly, chips are conserved and play goes on."""
-    import saves as saves_mod
+    import saving as saves_mod
     fs.cut_at = -1
     app = phone(fs, display=Blank())
     assert app.screen.name == "title", app.trace()
@@ -235,8 +235,8 @@ def _damaged_start(damage, words):
     trace = app.trace()
     assert trace.startswith("title note: Save damaged: game"), trace
     assert words in trace and "Older copy used" in trace, trace
-    import saves
-    assert saves.snapshot(app.play, older["screen"]) == older      # the older copy
+    import saving
+    assert saving.snapshot(app.play, older["screen"]) == older      # the older copy
     press(app, (CONTINUE,))
     assert app.screen.name in ("table", "showdown", "svara"), app.trace()
     assert app.note == ""                                           # said once
@@ -300,8 +300,8 @@ def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
     try:
         press(app, (K.OK,))                  # MemoryError in the person's action
         assert app.message == "Out of memory: game restored", app.message
-        import saves
-        assert saves.snapshot(app.play, saved["screen"]) == saved
+        import saving
+        assert saving.snapshot(app.play, saved["screen"]) == saved
         conserved(app)
         press(app, (K.OK,))                  # ValueError
         assert app.message == "Error: game restored"

@@ -1,4 +1,5 @@
-# What the handset keeps between power-ons, in store.py's atomic files (app.store):
+# What the handset keeps between power-ons, in store.py's atomic files (app.store). (Not
+# named saves.py: the files live in the folder /saves, which `import saves` would find.)
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": ui/options.py's language}
 #   "stats"     app.stats: matches, matches won, games, games won, svaras, best hand,
 #               biggest pot a person won
@@ -6,8 +7,9 @@
 #               last match stopped}
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
-#               loading), the match's and the bots' generator states, the results so
-#               far, what the screens remember, and which screen was showing.
+#               loading), the match's and the bots' generator states, what the screens
+#               remember, and which screen was showing. (Not Match.results, the record
+#               of finished games that no screen shows: it would grow every game.)
 # When: the game after every action (Play.act) and at every switch to a play screen,
 # the statistics and players when a game or match ends, the settings when the player
 # leaves the options screens. A save that fails (full filesystem) is said once on the
@@ -136,7 +138,6 @@ def snapshot(play, screen):
     return {"v": FORMAT, "cfg": list(play.cfg),
             "log": binascii.hexlify(log.dump(g)).decode(),
             "match": [m.seed, m._rng.h, m._rng.l], "bots": [play.rng.h, play.rng.l],
-            "results": [list(r) for r in m.results],
             "p": [play.viewer, play.games, seen, int(play.counted), play.last_seat,
                   play.last_action, play.last_amount, int(play.last_open),
                   int(play.last_blinds), int(play.ended)],
@@ -165,7 +166,6 @@ def restore(app, data):
     match = Match(stacks, dealer, rules, ms)
     match._rng.h = mh & 0xFFFF
     match._rng.l = ml & 0xFFFF
-    match.results = [tuple(r) for r in data["results"]]
     app.play = None
     gc.collect()
     p = Play(app, stacks, cfg, match)
