@@ -107,7 +107,8 @@ HELP_AGAIN = "\u25b2\u25bc choose  OK open"
 
 # Statistics.
 STATS = "Statistics"
-STAT_NAMES = ("Matches", "Matches won", "Games", "Games won", "Svaras", "Best hand")
+STAT_NAMES = ("Matches", "Matches won", "Games", "Games won", "Svaras", "Best hand",
+              "Biggest pot")
 HELP_BACK = "END or Back: return"
 
 # Rules pages: titles, then lines of at most 25 characters.

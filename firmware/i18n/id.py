@@ -105,7 +105,8 @@ HELP_AGAIN = "\u25b2\u25bc pilih  OK buka"
 
 # Statistics.
 STATS = "Statistik"
-STAT_NAMES = ("Laga", "Laga menang", "Babak", "Babak menang", "Svara", "Tangan terbaik")
+STAT_NAMES = ("Laga", "Laga menang", "Babak", "Babak menang", "Svara", "Tangan terbaik",
+              "Pot terbesar")
 HELP_BACK = "END atau Kembali: balik"
 
 # Rules pages.

@@ -105,7 +105,8 @@ HELP_AGAIN = "\u25b2\u25bc kiezen  OK openen"
 # Statistics.
 STATS = "Statistieken"
 STAT_NAMES = ("Partijen", "Partij gewonnen", "Spellen", "Spel gewonnen", "Svara's",
-              "Beste hand")
+              "Beste hand",
+              "Grootste pot")
 HELP_BACK = "END of Terug: terug"
 
 # Rules pages.

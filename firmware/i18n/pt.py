@@ -106,7 +106,8 @@ HELP_AGAIN = "\u25b2\u25bc escolher  OK abrir"
 # Statistics.
 STATS = "Estatísticas"
 STAT_NAMES = ("Partidas", "Partidas ganhas", "Jogos", "Jogos ganhos", "Svaras",
-              "Melhor mão")
+              "Melhor mão",
+              "Maior pote")
 HELP_BACK = "END ou Voltar: sair"
 
 # Rules pages.
