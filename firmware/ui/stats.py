@@ -1,5 +1,6 @@
-# Statistics of this session: matches played and won, games played and won by a person,
-# svaras, the best hand a person was dealt and the biggest pot a person won. END or the right soft key goes back.
+# Statistics (kept in the "stats" save): matches played and won, games played and won by
+# a person, svaras, the best hand a person was dealt and the biggest pot a person won.
+# END or the right soft key goes back.
 from drivers import keys
 from drivers.display import CARD, FELT, GOLD
 from i18n import strings
