@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
-.PHONY: play test bench setup tables fonts clean help
+.PHONY: play test bench fuzz setup tables fonts clean help
 .PHONY: build flash typings typecheck
 
 # The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
@@ -20,6 +20,7 @@ help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - run every test, CPython and MicroPython (sets itself up first)"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
+	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython"
 	@echo "make tables - regenerate the score table module"
 	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
@@ -42,6 +43,11 @@ test: setup typings
 
 bench: setup
 	$(PY) tools/bench.py
+
+# The full random-key runs of issue 7 (make test runs 20,000 + 2,000 keys of the same).
+fuzz: setup
+	$(PY) tools/fuzz.py --keys 100000
+	$(PY) tools/fuzz.py --micropython --keys 10000
 
 play: setup
 	$(PY) tools/sim.py
