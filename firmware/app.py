@@ -106,7 +106,10 @@ class App:
         play = self.play
         self.play = None
         gc.collect()
-        what = "Out of memory" if isinstance(e, MemoryError) else "Error"
+        from i18n import strings
+        T = strings()
+        memory = isinstance(e, MemoryError)
+        what = T.NOTE_MEM if memory else T.NOTE_ERR
         self.error = "%s: %r" % (type(e).__name__, e)
         self._fails += 1
         self.errors += 1
@@ -118,14 +121,14 @@ class App:
             self.play = play
             if play is not None and self._fails < 3:
                 self._switch(play.screen())
-                self.say(what + ": game restored")
+                self.say(T.RESTORED_MEM if memory else T.RESTORED_ERR)
                 return
         except Exception:
             pass
         try:
             from ui.title import Title
             self.note = "%s\n%s\n%s" % (what, type(e).__name__,
-                                          "Continue: last save" if self.play else "")
+                                          T.CONTINUE_LAST if self.play else "")
             self._switch(Title(self, 1 if self.play else 0))
         except Exception:
             pass

@@ -17,6 +17,8 @@
 # short note in app.note when a file was damaged.
 import gc
 
+from i18n import strings
+
 GAME = "game"
 FORMAT = 1          # the layout of the "game" save's payload
 N_STATS = 7
@@ -49,7 +51,8 @@ def _save(app, name, obj):
         if not getattr(app, "save_failed", False):
             app.save_failed = True
             code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
-            app.say("Cannot save: storage full" if code == 28 else "Cannot save: error %d" % code)
+            T = strings()
+            app.say(T.SAVE_FULL if code == 28 else T.SAVE_ERROR % code)
         return False
 
 
@@ -60,9 +63,10 @@ def note_of(store, name):
     text = store.note
     if not text:
         return ""
+    T = strings()
     problem = text.split(": ", 1)[1].rsplit(", using", 1)[0]
-    fix = "Older copy used" if "last good copy" in text else "Started afresh"
-    return "Save damaged: %s\n%s\n%s" % (name, problem, fix)
+    fix = T.OLDER_COPY if "last good copy" in text else T.AFRESH
+    return T.SAVE_DAMAGED % name + "\n%s\n%s" % (problem, fix)
 
 
 # --- start ---------------------------------------------------------------------------
@@ -93,8 +97,10 @@ def load_all(app):
             restore(app, data)
         except Exception as e:  # a whole file whose content does not make a game
             app.play = None
-            notes.insert(0, "Save damaged: game\n%s\nGame dropped" % (
-                e.args[0] if e.args and isinstance(e.args[0], str) else "unreadable")[:80])
+            T = strings()
+            notes.insert(0, T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (
+                (e.args[0] if e.args and isinstance(e.args[0], str) else "unreadable")[:40],
+                T.GAME_DROPPED))
             store.erase(GAME)
     app.kept = getattr(app, "play", None)
     app.stats_saved = list(getattr(app, "stats", ()))

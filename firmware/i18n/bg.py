@@ -182,3 +182,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 чипове %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Няма място за запис"
+SAVE_ERROR = "Грешка при запис %d"
+SAVE_DAMAGED = "Повреден запис: %s"
+OLDER_COPY = "Взет е по-стар запис"
+AFRESH = "Започнато отначало"
+GAME_DROPPED = "Играта е изгубена"
+NOTE_MEM = "Няма памет"
+NOTE_ERR = "Грешка"
+RESTORED_MEM = "Няма памет, върнах играта"
+RESTORED_ERR = "Грешка: играта е върната"
+CONTINUE_LAST = "Продължи: последен запис"

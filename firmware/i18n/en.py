@@ -183,3 +183,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 chips %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Cannot save: storage full"
+SAVE_ERROR = "Cannot save: error %d"
+SAVE_DAMAGED = "Save damaged: %s"
+OLDER_COPY = "Older copy used"
+AFRESH = "Started afresh"
+GAME_DROPPED = "Game dropped"
+NOTE_MEM = "Out of memory"
+NOTE_ERR = "Error"
+RESTORED_MEM = "No memory: game restored"
+RESTORED_ERR = "Error: game restored"
+CONTINUE_LAST = "Continue: last save"

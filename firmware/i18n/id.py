@@ -180,3 +180,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 chip %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Gagal simpan: penuh"
+SAVE_ERROR = "Gagal simpan: galat %d"
+SAVE_DAMAGED = "Simpanan rusak: %s"
+OLDER_COPY = "Salinan lama dipakai"
+AFRESH = "Mulai dari awal"
+GAME_DROPPED = "Permainan hilang"
+NOTE_MEM = "Memori habis"
+NOTE_ERR = "Galat"
+RESTORED_MEM = "Memori habis: dipulihkan"
+RESTORED_ERR = "Galat: dipulihkan"
+CONTINUE_LAST = "Lanjut: simpanan akhir"

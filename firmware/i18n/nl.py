@@ -180,3 +180,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 fiches %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Opslaan: geheugen vol"
+SAVE_ERROR = "Opslaan mislukt: %d"
+SAVE_DAMAGED = "Kapotte opslag: %s"
+OLDER_COPY = "Oudere kopie gebruikt"
+AFRESH = "Opnieuw begonnen"
+GAME_DROPPED = "Spel verloren"
+NOTE_MEM = "Geheugen vol"
+NOTE_ERR = "Fout"
+RESTORED_MEM = "Geheugen vol: spel terug"
+RESTORED_ERR = "Fout: spel hersteld"
+CONTINUE_LAST = "Verder: laatste opslag"

@@ -182,3 +182,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 fichas %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Sem espaço para gravar"
+SAVE_ERROR = "Erro ao gravar %d"
+SAVE_DAMAGED = "Arquivo ruim: %s"
+OLDER_COPY = "Usada cópia anterior"
+AFRESH = "Começou do zero"
+GAME_DROPPED = "Jogo perdido"
+NOTE_MEM = "Sem memória"
+NOTE_ERR = "Erro"
+RESTORED_MEM = "Sem memória: recuperado"
+RESTORED_ERR = "Erro: jogo recuperado"
+CONTINUE_LAST = "Continuar: último jogo"

@@ -177,3 +177,16 @@ TEXT_PAGES = (
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 фишки %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Нет места для записи"
+SAVE_ERROR = "Ошибка записи %d"
+SAVE_DAMAGED = "Сбой записи: %s"
+OLDER_COPY = "Взята прежняя запись"
+AFRESH = "Начато заново"
+GAME_DROPPED = "Игра потеряна"
+NOTE_MEM = "Нет памяти"
+NOTE_ERR = "Ошибка"
+RESTORED_MEM = "Мало памяти: игра цела"
+RESTORED_ERR = "Ошибка: игра цела"
+CONTINUE_LAST = "Продолжить с записи"

@@ -28,6 +28,12 @@ PLACES = {
     "HELP_QUIT": (S, 126, ()), "HELP_NEXT": (S, 126, ()), "HELP_SVARA": (S, 126, ()),
     "HELP_AGAIN": (S, 126, ()), "HELP_BACK": (S, 126, ()), "HELP_RULES": (S, 126, ()),
     "HELP_CHIPS": (S, 126, (10, 9999)), "NO_MATCH": (S, 126, ()),
+    # Saving and errors: on the help line (5x8) or in the title's note box (5x8, 120).
+    "SAVE_FULL": (S, 126, ()), "SAVE_ERROR": (S, 126, (99,)),
+    "RESTORED_MEM": (S, 126, ()), "RESTORED_ERR": (S, 126, ()),
+    "SAVE_DAMAGED": (S, 120, ("settings",)), "OLDER_COPY": (S, 120, ()),
+    "AFRESH": (S, 120, ()), "GAME_DROPPED": (S, 120, ()), "NOTE_MEM": (S, 120, ()),
+    "NOTE_ERR": (S, 120, ()), "CONTINUE_LAST": (S, 120, ()),
     "AMOUNT_RANGE": (S, 126, (10, 9999)),
     # The table's message line (5x8 from x 2); "thinking" leaves room for its dots.
     "DID": (S, 126, (WHO, 9999)), "DID_OPEN": (S, 126, (WHO, 9999)),

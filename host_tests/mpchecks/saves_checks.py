@@ -299,7 +299,7 @@ def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
     Play.act = act
     try:
         press(app, (K.OK,))                  # MemoryError in the person's action
-        assert app.message == "Out of memory: game restored", app.message
+        assert app.message == "No memory: game restored", app.message
         import saving
         assert saving.snapshot(app.play, saved["screen"]) == saved
         conserved(app)
