@@ -72,6 +72,12 @@ def pc_key(event):
 current = None      # the open Window (tests click its buttons)
 
 
+# The screens' arrow symbols, spelt out for the window's help line.
+ARROW_WORDS = (("\u25b2\u25bc", "Up/Down"), ("\u25c0\u25b6", "Left/Right"),
+               ("\u25c4\u25ba", "Left/Right"), ("\u25b2", "Up"), ("\u25bc", "Down"),
+               ("\u25c0", "Left"), ("\u25b6", "Right"), ("\u25c4", "Left"), ("\u25ba", "Right"))
+
+
 class Window:
     def __init__(self, pygame, scale):
         self.pg = pygame
@@ -104,6 +110,8 @@ class Window:
 
     def draw(self, frame, help_line):
         pg = self.pg
+        for symbol, word in ARROW_WORDS:    # pygame's default font has no arrows
+            help_line = help_line.replace(symbol, word)
         s = self.surface
         s.fill(BODY)
         s.blit(simcore.surface_of(frame, self.scale), (MARGIN, MARGIN))
