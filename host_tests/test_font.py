@@ -161,21 +161,3 @@ def test_importing_a_font_costs_its_data_and_under_256_bytes_more(name):
     cost = after - before
     print("font_%s: %d bytes of heap for %d bytes of data" % (name, cost, data))
     assert data <= cost < data + 256, (cost, data)
-
-
-def test_a_21_character_line_draws_in_well_under_a_millisecond_on_micropython(micropython):
-    # Wall time of the WebAssembly port on the test machine, 200 lines a font and script:
-    # a comparison between runs, not the handset's speed.
-    code = (
-        "import framebuf, time\nfrom ui import writer, font_5x8, font_6x12\n"
-        "fb = framebuf.FrameBuffer(bytearray(10240), 128, 160, framebuf.GS4_HMSB)\n"
-        "t = time.ticks_ms()\n"
-        "for f in (font_5x8, font_6x12):\n"
-        "    for s in ('Hello, world! 0123456', 'Здравейте, играчи! ♠♥'):\n"
-        "        for i in range(200):\n"
-        "            writer.text(fb, s, 0, i % 150, 1, f)\n"
-        "print(time.ticks_diff(time.ticks_ms(), t))\n")
-    ms = int(micropython.exec(code))
-    per_line_us = ms * 1000 / 800
-    print("MicroPython: %.0f us per 21-character line" % per_line_us)
-    assert per_line_us < 1000, per_line_us
