@@ -64,9 +64,23 @@ def note_of(store, name):
     if not text:
         return ""
     T = strings()
-    problem = text.split(": ", 1)[1].rsplit(", using", 1)[0]
+    problem = _why(T, text.split(": ", 1)[1].rsplit(", using", 1)[0])
     fix = T.OLDER_COPY if "last good copy" in text else T.AFRESH
     return T.SAVE_DAMAGED % name + "\n%s\n%s" % (problem, fix)
+
+
+# store.py's reasons, in the order of the languages' DAMAGE_WHY.
+_WHY = ("empty", "not a save file", "version", "cut short", "too long", "checksum wrong")
+
+
+def _why(T, problem):
+    """store.py's English reason in the current language (a version keeps its number)."""
+    for i in range(len(_WHY)):
+        if problem.startswith(_WHY[i]):
+            if i == 2:  # "version 7, not 1"
+                return "%s (%s)" % (T.DAMAGE_WHY[2], problem.split()[1].rstrip(","))
+            return T.DAMAGE_WHY[i]
+    return T.DAMAGE_WHY[6]
 
 
 # --- start ---------------------------------------------------------------------------
@@ -95,12 +109,11 @@ def load_all(app):
     if data is not None:
         try:
             restore(app, data)
-        except Exception as e:  # a whole file whose content does not make a game
+        except Exception:  # a whole file whose content does not make a game
             app.play = None
             T = strings()
-            notes.insert(0, T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (
-                (e.args[0] if e.args and isinstance(e.args[0], str) else "unreadable")[:40],
-                T.GAME_DROPPED))
+            notes.insert(0, T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (T.DAMAGE_WHY[6],
+                                                                     T.GAME_DROPPED))
             store.erase(GAME)
     app.kept = getattr(app, "play", None)
     app.stats_saved = list(getattr(app, "stats", ()))

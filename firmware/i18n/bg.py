@@ -195,3 +195,6 @@ NOTE_ERR = "Грешка"
 RESTORED_MEM = "Няма памет, върнах играта"
 RESTORED_ERR = "Грешка: играта е върната"
 CONTINUE_LAST = "Продължи: последен запис"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("празен", "не е запис", "друга версия", "отрязан", "твърде дълъг", "грешна сума", "нечетим")

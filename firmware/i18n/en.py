@@ -196,3 +196,6 @@ NOTE_ERR = "Error"
 RESTORED_MEM = "No memory: game restored"
 RESTORED_ERR = "Error: game restored"
 CONTINUE_LAST = "Continue: last save"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("empty", "not a save file", "wrong version", "cut short", "too long", "checksum wrong", "unreadable")

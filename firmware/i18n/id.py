@@ -193,3 +193,6 @@ NOTE_ERR = "Galat"
 RESTORED_MEM = "Memori habis: dipulihkan"
 RESTORED_ERR = "Galat: dipulihkan"
 CONTINUE_LAST = "Lanjut: simpanan akhir"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("kosong", "bukan simpanan", "versi salah", "terpotong", "terlalu panjang", "checksum salah", "tak terbaca")

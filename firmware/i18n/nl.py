@@ -193,3 +193,6 @@ NOTE_ERR = "Fout"
 RESTORED_MEM = "Geheugen vol: spel terug"
 RESTORED_ERR = "Fout: spel hersteld"
 CONTINUE_LAST = "Verder: laatste opslag"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("leeg", "geen opslag", "verkeerde versie", "afgekapt", "te lang", "controlesom fout", "onleesbaar")

@@ -195,3 +195,6 @@ NOTE_ERR = "Erro"
 RESTORED_MEM = "Sem memória: recuperado"
 RESTORED_ERR = "Erro: jogo recuperado"
 CONTINUE_LAST = "Continuar: último jogo"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("vazio", "não é gravação", "versão errada", "cortado", "longo demais", "soma errada", "ilegível")

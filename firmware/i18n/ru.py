@@ -190,3 +190,6 @@ NOTE_ERR = "Ошибка"
 RESTORED_MEM = "Мало памяти: игра цела"
 RESTORED_ERR = "Ошибка: игра цела"
 CONTINUE_LAST = "Продолжить с записи"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("пустой", "не файл записи", "не та версия", "обрезан", "слишком длинный", "неверная сумма", "не читается")

@@ -33,7 +33,7 @@ PLACES = {
     "RESTORED_MEM": (S, 126, ()), "RESTORED_ERR": (S, 126, ()),
     "SAVE_DAMAGED": (S, 120, ("settings",)), "OLDER_COPY": (S, 120, ()),
     "AFRESH": (S, 120, ()), "GAME_DROPPED": (S, 120, ()), "NOTE_MEM": (S, 120, ()),
-    "NOTE_ERR": (S, 120, ()), "CONTINUE_LAST": (S, 120, ()),
+    "NOTE_ERR": (S, 120, ()), "CONTINUE_LAST": (S, 120, ()), "DAMAGE_WHY": (S, 90, ()),
     "AMOUNT_RANGE": (S, 126, (10, 9999)),
     # The table's message line (5x8 from x 2); "thinking" leaves room for its dots.
     "DID": (S, 126, (WHO, 9999)), "DID_OPEN": (S, 126, (WHO, 9999)),

@@ -253,7 +253,7 @@ def test_a_flipped_byte_starts_from_the_older_copy_and_says_so():
 
 
 def test_a_wrong_version_starts_from_the_older_copy_and_says_so():
-    _damaged_start(lambda d: d[:3] + b"\x07" + d[4:], "version 7, not 1")
+    _damaged_start(lambda d: d[:3] + b"\x07" + d[4:], "wrong version (7)")
 
 
 def test_an_empty_game_save_starts_from_the_older_copy_and_says_so():
