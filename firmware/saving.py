@@ -30,22 +30,10 @@ def _store(app):
 
 
 def _save(app, name, obj):
-    """store.save (making the device's folder first if it is missing); a failure is said
-    once on the screen, never raised: True when saved."""
+    """store.save; a failure is said once on the screen, never raised: True when saved."""
     store = app.store
     try:
-        try:
-            store.save(name, obj)
-        except OSError:
-            from store import RealFS
-            if not store.folder or not isinstance(store.fs, RealFS):
-                raise
-            import os
-            try:
-                os.mkdir(store.folder)
-            except OSError:
-                pass
-            store.save(name, obj)
+        store.save(name, obj)  # Store makes its folder on a first save
         return True
     except OSError as e:
         if not getattr(app, "save_failed", False):

@@ -82,6 +82,12 @@ class RealFS:
     def rename(self, old, new):
         os.rename(old, new)
 
+    def mkdir(self, path):
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass  # there already; if it could not be made, the write after says so
+
     def remove(self, path):
         try:
             os.remove(path)
@@ -145,7 +151,14 @@ class Store:
             self._finish(path, exists)  # the last save was cut after its file was whole
             exists = True
         data = encode(seq + 1, obj)
-        fs.write(path + ".new", data)
+        try:
+            fs.write(path + ".new", data)
+        except OSError:
+            mkdir = getattr(fs, "mkdir", None)
+            if not self.folder or mkdir is None:
+                raise
+            mkdir(self.folder)  # a first save: the folder may not exist yet
+            fs.write(path + ".new", data)
         if fs.read(path + ".new") != data:
             raise OSError("save %s: the written file reads back different" % name)
         self._finish(path, exists)

@@ -33,3 +33,17 @@ def test_real_files_on_micropython(micropython):
         "s = Store('/saves')\ns.save('x', {'n': 1})\ns.save('x', {'n': 2})\n"
         "print(Store('/saves').load('x'), sorted(os.listdir('/saves')))\n")
     assert out.strip() == "{'n': 2} ['x', 'x.bak']"
+
+
+def test_a_first_save_makes_its_folder(tmp_path):
+    folder = tmp_path / "saves"
+    Store(str(folder)).save("stats", [1, 2])
+    assert Store(str(folder)).load("stats") == [1, 2]
+
+
+def test_a_first_save_makes_its_folder_on_micropython(micropython):
+    out = micropython.exec(
+        "from store import Store\nimport os\n"
+        "Store('/first').save('x', [3])\n"
+        "print(Store('/first').load('x'), os.listdir('/first'))\n")
+    assert out.strip() == "[3] ['x']"

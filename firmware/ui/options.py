@@ -190,11 +190,6 @@ def save_language(app, code):
         saved = {}
     saved["lang"] = code
     try:
-        store.save("settings", saved)
-    except OSError:                     # the folder may not exist yet
-        try:
-            import os
-            os.mkdir(store.folder)
-            store.save("settings", saved)
-        except OSError:
-            pass
+        store.save("settings", saved)   # (Store makes its folder on a first save)
+    except OSError:
+        pass                            # a full filesystem: the switch holds for now
