@@ -108,7 +108,9 @@ def run_cpython(n=100000, seed=1, report=None):
     from app import App
     from store import Store
     from ui import writer
+    import i18n
     real_text = writer.text
+    language = i18n.current()   # random keys change the language: put it back after
 
     def text(fb, s, x, y, colour, font=None, bg=-1):
         return x + writer.width(s, font)        # every glyph still looked up
@@ -147,6 +149,7 @@ def run_cpython(n=100000, seed=1, report=None):
         counts["matches"] = st[0]
     finally:
         writer.text = real_text
+        i18n.use(language)
     return counts
 
 
