@@ -6,7 +6,9 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # tools/hostlib holds CPython stand-ins for MicroPython-only modules (framebuf).
-for folder in ("lib", "tools", "firmware", os.path.join("tools", "hostlib")):
+# host_tests/mpchecks: the check modules import their shared checkutil by that name.
+for folder in ("lib", "tools", "firmware", os.path.join("tools", "hostlib"),
+               os.path.join("host_tests", "mpchecks")):
     path = os.path.join(ROOT, folder)
     if path not in sys.path:
         sys.path.insert(0, path)

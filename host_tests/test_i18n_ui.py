@@ -5,7 +5,7 @@ import pytest
 import i18n
 from drivers import keys
 from drivers.simdisplay import SimDisplay
-from mpchecks.store_checks import CuttingFS
+from checkutil import CuttingFS
 from store import Store
 
 K = keys

@@ -1,5 +1,6 @@
 """RULES.md scenarios on fixed decks, run unchanged on CPython (pytest) and MicroPython."""
 import svara
+from checkutil import deck, raises
 from svara.game import (Game, Rng, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, BETTING,
                         JOINING, OVER, END_DEALER, END_BLIND, END_FOLD, END_SHOWDOWN)
 from svara.rules import Rules
@@ -12,25 +13,6 @@ SPADES = "As Ks Qs"    # 31
 DIAMONDS = "Ad Kd Qd"  # 31
 CLUBS = "Ac Kc Qc"     # 31
 SEVENS = "7c 7h 7d"    # 34
-
-
-def deck(*hands):
-    """A deck that deals these hands (text) in dealing order, first hand first."""
-    cards = [svara.parse(h) for h in hands]
-    m = len(cards)
-    d = [0] * (3 * m)
-    for j in range(m):
-        for r in range(3):
-            d[r * m + j] = cards[j][r]
-    return d + [c for c in range(32) if c not in d]
-
-
-def raises(f, *args):
-    try:
-        f(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError for %r" % (args,))
 
 
 def snapshot(g):

@@ -1,5 +1,6 @@
 """Match, log and bot checks that run unchanged on CPython (pytest) and MicroPython."""
 import svara
+from checkutil import deck, raises
 from svara import bots, log
 from svara.game import (Game, Rng, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, END_FOLD,
                         END_SHOWDOWN, END_DEALER)
@@ -7,24 +8,6 @@ from svara.match import Match
 from svara.rules import Rules
 
 NO_BLINDS = Rules(blinds=False)
-
-
-def deck(*hands):
-    cards = [svara.parse(h) for h in hands]
-    m = len(cards)
-    d = [0] * (3 * m)
-    for j in range(m):
-        for r in range(3):
-            d[r * m + j] = cards[j][r]
-    return d + [c for c in range(32) if c not in d]
-
-
-def raises(f, *args):
-    try:
-        f(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError for %r" % (args,))
 
 
 def bot_game(g, rng):

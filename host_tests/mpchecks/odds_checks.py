@@ -1,4 +1,5 @@
 """Exact-odds checks that run unchanged on CPython (pytest) and MicroPython."""
+from checkutil import raises
 import svara
 from svara import odds
 from svara.rules import Rules
@@ -9,14 +10,6 @@ DEALS = (  # (hand, dead cards): 12 unseen cards, small enough to list every dea
     ("10s 8s Kh", "7c 7d 7h 8c 8d 9c 9d 10c 10d Jc Jd Jh Qc Qd Qh Kc Kd"),
     ("8h 9s 7c", "7d 8c 8d 9c 9d 10c 10d 10h Jc Jd Jh Qc Qd Qh Kc Kd Ac"),
 )
-
-
-def _raises(f, *args):
-    try:
-        f(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError for %r" % (args,))
 
 
 def brute_force(hand, dead, opponents, rules=None, floor=0):
@@ -84,14 +77,14 @@ def test_dead_cards_and_floor_change_the_chances_as_they_should():
 
 
 def test_bad_input_raises_value_error():
-    assert "three" in _raises(odds.chances, (1, 2), 1)
-    assert "repeated" in _raises(odds.chances, (1, 1, 2), 1)
-    assert "repeated" in _raises(odds.chances, (1, 2, 3), 1, None, (3,))
-    assert "bad" in _raises(odds.chances, (1, 2, 32), 1)
-    assert "opponents" in _raises(odds.chances, (1, 2, 3), 0)
-    assert "opponents" in _raises(odds.chances, (1, 2, 3), 10)
-    assert "cannot deal" in _raises(odds.chances, (1, 2, 3), 2, None, tuple(range(4, 28)))
-    assert "no opponent" in _raises(odds.chances, (1, 2, 3), 1, None, (), 35)
+    assert "three" in raises(odds.chances, (1, 2), 1)
+    assert "repeated" in raises(odds.chances, (1, 1, 2), 1)
+    assert "repeated" in raises(odds.chances, (1, 2, 3), 1, None, (3,))
+    assert "bad" in raises(odds.chances, (1, 2, 32), 1)
+    assert "opponents" in raises(odds.chances, (1, 2, 3), 0)
+    assert "opponents" in raises(odds.chances, (1, 2, 3), 10)
+    assert "cannot deal" in raises(odds.chances, (1, 2, 3), 2, None, tuple(range(4, 28)))
+    assert "no opponent" in raises(odds.chances, (1, 2, 3), 1, None, (), 35)
 
 
 def test_percent_rounds_to_tenths_that_add_up_to_1000():

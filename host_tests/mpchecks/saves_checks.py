@@ -8,6 +8,8 @@ from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from store import Store
 
+from checkutil import CuttingFS, PowerCut
+
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
 # New game, 1 person against 1 bot (Bots 3 -> 1), stack 20 (the fourth row), the bot's
@@ -16,45 +18,9 @@ SHORT_GAME = (K.OK, K.DOWN, K.LEFT, K.LEFT, K.DOWN, K.DOWN, K.LEFT, K.LEFT,
               K.UP, K.UP, K.UP, K.UP, K.UP, K.RIGHT, K.SL) + (K.OK,) * 10
 
 
-class Cut(BaseException):
-    """The power goes: not an Exception, so the app's error guard cannot catch it."""
-
-
-class CutFS:
-    """Files in memory; the power goes at the n-th write, rename or remove. A cut write
-    leaves the file as `mode` says: none, empty, half or whole."""
-
-    def __init__(self, files=None):
-        self.files = dict(files or {})
-        self.ops = 0
-        self.cut_at = -1
-        self.mode = "half"
-
-    def _tick(self):
-        self.ops += 1
-        return self.ops == self.cut_at
-
-    def read(self, path):
-        return self.files.get(path)
-
-    def write(self, path, data):
-        if self._tick():
-            if self.mode != "none":
-                self.files[path] = (b"" if self.mode == "empty" else
-                                    bytes(data[:len(data) // 2]) if self.mode == "half"
-                                    else bytes(data))
-            raise Cut()
-        self.files[path] = bytes(data)
-
-    def rename(self, old, new):
-        if self._tick():
-            raise Cut()
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, path):
-        if self._tick():
-            raise Cut()
-        self.files.pop(path, None)
+# The power-cutting filesystem of the store checks, under the names used here.
+Cut = PowerCut
+CutFS = CuttingFS
 
 
 class FullFS(CutFS):

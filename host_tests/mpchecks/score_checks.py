@@ -1,4 +1,5 @@
 """Scorer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp.py)."""
+from checkutil import raises
 import svara
 from svara.rules import Rules
 
@@ -12,14 +13,6 @@ EXAMPLES = (
 )
 
 ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-
-
-def _raises(f, *args):
-    try:
-        f(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError for %r" % (args,))
 
 
 def test_every_example_hand_of_the_rules():
@@ -67,7 +60,7 @@ def test_bad_cards_raise_value_error():
                 (3, 2, -1), (-3, -2, -1), (-40, -50, -60), (32, 1, 2), (1, 2, 32),
                 (1 << 40, 1, 2), (1.0, 2, 3), (2, 3, 1.5), ("a", 1, 2), (None, 1, 2)):
         for o in ORDERS:
-            msg = _raises(svara.score, bad[o[0]], bad[o[1]], bad[o[2]])
+            msg = raises(svara.score, bad[o[0]], bad[o[1]], bad[o[2]])
             assert "card" in msg, msg
 
 
@@ -83,12 +76,12 @@ def test_parse_and_name():
 
 
 def test_bad_text_names_the_token():
-    assert "Xz" in _raises(svara.parse, "7c Xz As")
-    assert "11h" in _raises(svara.parse, "11h")
-    assert "Q" in _raises(svara.parse, "Q")
-    assert "duplicate" in _raises(svara.parse, "7c Jh 7C")
-    assert "card" in _raises(svara.name, 32)
-    assert "card" in _raises(svara.name, -1)
+    assert "Xz" in raises(svara.parse, "7c Xz As")
+    assert "11h" in raises(svara.parse, "11h")
+    assert "Q" in raises(svara.parse, "Q")
+    assert "duplicate" in raises(svara.parse, "7c Jh 7C")
+    assert "card" in raises(svara.name, 32)
+    assert "card" in raises(svara.name, -1)
 
 
 def test_mp_scoring_allocates_nothing():

@@ -1,51 +1,6 @@
 """Saves under power cuts and damage: the same checks on CPython and MicroPython."""
+from checkutil import CuttingFS, PowerCut
 from store import Store, decode, encode
-
-
-class PowerCut(Exception):
-    pass
-
-
-class CuttingFS:
-    """An in-memory filesystem that loses power at its n-th write or rename.
-
-    A cut write leaves the file as `mode` says: "none" (not created), "empty", "half"
-    (the first half of the bytes) or "whole" (all written, power lost right after).
-    A cut rename or remove does not happen (they are atomic on littlefs)."""
-
-    def __init__(self):
-        self.files = {}
-        self.ops = 0
-        self.cut_at = -1
-        self.mode = "half"
-
-    def _tick(self):
-        self.ops += 1
-        return self.ops == self.cut_at
-
-    def read(self, path):
-        return self.files.get(path)
-
-    def write(self, path, data):
-        if self._tick():
-            if self.mode == "empty":
-                self.files[path] = b""
-            elif self.mode == "half":
-                self.files[path] = bytes(data[:len(data) // 2])
-            elif self.mode == "whole":
-                self.files[path] = bytes(data)
-            raise PowerCut()
-        self.files[path] = bytes(data)
-
-    def rename(self, old, new):
-        if self._tick():
-            raise PowerCut()
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, path):
-        if self._tick():
-            raise PowerCut()
-        self.files.pop(path, None)
 
 
 STATES = ({"seat": 0, "chips": [100, 100]}, {"seat": 1, "chips": [90, 110]},

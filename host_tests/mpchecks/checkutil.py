@@ -1,0 +1,72 @@
+"""Helpers shared by the check modules (CPython and MicroPython alike).
+
+tools/mp.py copies this file beside a check module it runs under MicroPython, and
+host_tests/conftest.py puts this folder on sys.path, so `from checkutil import ...`
+works on both interpreters."""
+import svara
+
+
+def raises(f, *args):
+    """The message of the ValueError that f(*args) raises; AssertionError if none."""
+    try:
+        f(*args)
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("no ValueError for %r" % (args,))
+
+
+def deck(*hands):
+    """A deck that deals these hands (text) in dealing order, first hand first."""
+    cards = [svara.parse(h) for h in hands]
+    m = len(cards)
+    d = [0] * (3 * m)
+    for j in range(m):
+        for r in range(3):
+            d[r * m + j] = cards[j][r]
+    return d + [c for c in range(32) if c not in d]
+
+
+class PowerCut(BaseException):
+    """The power goes: not an Exception, so the app's error guard cannot catch it."""
+
+
+class CuttingFS:
+    """Files in memory; the power goes at the n-th write, rename or remove (cut_at).
+
+    A cut write leaves the file as `mode` says: "none" (not created), "empty", "half"
+    (the first half of the bytes) or "whole" (all written, power lost right after).
+    A cut rename or remove does not happen (they are atomic on littlefs)."""
+
+    def __init__(self, files=None):
+        self.files = dict(files or {})
+        self.ops = 0
+        self.cut_at = -1
+        self.mode = "half"
+
+    def _tick(self):
+        self.ops += 1
+        return self.ops == self.cut_at
+
+    def read(self, path):
+        return self.files.get(path)
+
+    def write(self, path, data):
+        if self._tick():
+            if self.mode == "empty":
+                self.files[path] = b""
+            elif self.mode == "half":
+                self.files[path] = bytes(data[:len(data) // 2])
+            elif self.mode == "whole":
+                self.files[path] = bytes(data)
+            raise PowerCut()
+        self.files[path] = bytes(data)
+
+    def rename(self, old, new):
+        if self._tick():
+            raise PowerCut()
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        if self._tick():
+            raise PowerCut()
+        self.files.pop(path, None)
