@@ -13,6 +13,7 @@ WON = 1      # the pot it took
 ENDING = 2   # svara.game.END_DEALER, END_BLIND, END_FOLD or END_SHOWDOWN
 SVARAS = 3   # svaras played in that game
 DEALER = 4   # who dealt it
+RECENT = 8   # results kept: a long match on the handset must not fill its RAM
 
 
 class Match:
@@ -34,7 +35,8 @@ class Match:
         self.seed = seed
         self.stacks = list(stacks)
         self.dealer = dealer
-        self.results = []  # one (winner, won, ending, svaras, dealer) per finished game
+        self.results = []  # (winner, won, ending, svaras, dealer) of the last RECENT games
+        self.games = 0     # games finished
         self.game = None
         self._rng = Rng(seed)
 
@@ -64,7 +66,10 @@ class Match:
         if g is not None:
             if g.to_act is not None:
                 raise ValueError("the game is not over: seat %d is to act" % g.to_act)
+            if len(self.results) == RECENT:
+                self.results.pop(0)
             self.results.append((g.winner, g.won, g.ending, g.svaras, g.dealer))
+            self.games += 1
             self.stacks = g.stacks
             self.dealer = g.next_dealer
             self.game = None
