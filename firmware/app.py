@@ -166,6 +166,10 @@ class App:
         screen.enter()
         screen.draw(self.fb)
         self.display.show()
+        keep = getattr(screen, "module", None)
+        if keep is not None:
+            from ui import common
+            common.drop_screens(keep)
         if self.store is not None:
             import saving
             saving.switched(self, old, screen)

@@ -96,9 +96,15 @@ class MicroPythonPlay:
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self.peak = max(self.peak, int(lines[-2]))
+        return lines[-3] if len(lines) > 2 else ""
 
     def key(self, code):
-        self._run("_app.key(%d)\n_settle()" % code)
+        # One call for the key, then one per idle() until the screen settles: the
+        # handset's GC can run between any two of them, and this port's only there.
+        self._run("_app.key(%d)" % code)
+        n = 0
+        while n < SETTLE_LIMIT and self._run("print(_app.idle())") == "True":
+            n += 1
 
     def frame(self):
         self.mp.exec("_frame()")

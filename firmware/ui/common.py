@@ -30,10 +30,31 @@ def small():
     return F5
 
 
+# Screen modules that only their own screens use. Code sits in RAM on the handset, so
+# when one of these screens takes over, the others are forgotten (app.py calls
+# drop_screens) and collected once no screen object holds them; the next open_screen
+# imports a module again.
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table")
+
+
 def open_screen(app, module, cls, *args):
     """The screen `cls` of ui/<module>.py made for `app` (the module imported now)."""
     pkg = __import__("ui." + module)
-    return getattr(getattr(pkg, module), cls)(app, *args)
+    screen = getattr(getattr(pkg, module), cls)(app, *args)
+    screen.module = module
+    return screen
+
+
+def drop_screens(keep):
+    """Forget the screen modules of DROP other than `keep` (sys.modules and the package)."""
+    import sys
+    names = sys.modules["ui"].__dict__
+    for m in DROP:
+        if m != keep:
+            if "ui." + m in sys.modules:
+                del sys.modules["ui." + m]
+            if m in names:
+                del names[m]
 
 
 def center(fb, s, y, colour, font=None):
