@@ -97,16 +97,40 @@ def test_the_checks_list_every_character_the_generator_requires():
     assert sorted(set(font_checks.REQUIRED)) == sorted(set(chr(c) for c in gen_font.REQUIRED))
 
 
+def _part(font, suffix):
+    import importlib
+    return importlib.import_module(font.__name__ + suffix)
+
+
 def test_font_modules_are_laid_out_as_the_writer_reads_them():
+    assert writer._BLOCKS == tuple((lo, hi, "_" + name) for lo, hi, name in gen_font.BLOCKS)
     for font in FONTS.values():
         glyphs = len(font.WIDTHS)
         assert len(font.BITMAPS) == glyphs * font.HEIGHT
         assert glyphs == 95 + len(font.CODES) // 2 + 1
         codes = [font.CODES[i] << 8 | font.CODES[i + 1] for i in range(0, len(font.CODES), 2)]
         assert codes == sorted(set(codes)) and codes[0] > 126
-        assert codes[font.CYRILLIC - 95] == 0x410 and codes[font.CYRILLIC - 95 + 63] == 0x44F
         for i, c in enumerate(codes):
             assert writer.index(font, c) == 95 + i
+            assert not gen_font.in_block(c)
+        for lo, hi, suffix in writer._BLOCKS:
+            part = _part(font, suffix)
+            assert part.FIRST == lo and len(part.WIDTHS) == hi - lo
+            assert len(part.BITMAPS) == (hi - lo) * font.HEIGHT == (hi - lo) * part.HEIGHT
+
+
+def test_english_text_never_loads_a_script_part():
+    code = ("import sys\nfrom ui import writer, font_5x8, font_6x12\n"
+            "import framebuf\nfb = framebuf.FrameBuffer(bytearray(64 * 16), 128, 16, framebuf.GS4_HMSB)\n"
+            "for f in (font_5x8, font_6x12):\n"
+            "    writer.text(fb, 'Call 10 \u2663\u2666\u2665\u2660 \u25b2\u25bc\u25c0\u25b6', 0, 0, 1, f)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('ui.font')))\n"
+            "writer.text(fb, '\u0416\u00e9', 0, 0, 1, font_5x8)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('ui.font')))\n")
+    with MicroPython(heap=256 * 1024) as mp:
+        first, then = mp.exec(code).strip().split("\n")
+    assert first == "['ui.font_5x8', 'ui.font_6x12']"
+    assert then == "['ui.font_5x8', 'ui.font_5x8_cyr', 'ui.font_5x8_lat', 'ui.font_6x12']"
 
 
 @pytest.mark.skipif(MISSING is not None, reason="font sources absent: %s" % MISSING)
@@ -114,7 +138,7 @@ def test_regenerating_the_fonts_gives_the_committed_modules():
     run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_font.py"), "--check"],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.count("up to date") == 2, run.stdout
+    assert run.stdout.count("up to date") == 6, run.stdout
 
 
 @pytest.mark.skipif(MISSING is not None, reason="font sources absent: %s" % MISSING)
@@ -125,14 +149,15 @@ def test_every_glyph_is_the_source_fonts_glyph_but_the_named_patches():
         assert font.HEIGHT == ascent + descent and font.ASCENT == ascent
         drawn = set()
         for c, (adv, rows) in glyphs.items():
-            i = writer.index(font, c)
-            if i == len(font.WIDTHS) - 1 or (name, c) in patched:
+            bitmaps, widths, i = writer.glyph(font, c)
+            if (bitmaps is font.BITMAPS and i == len(font.WIDTHS) - 1) or (name, c) in patched:
                 continue
             h = font.HEIGHT
-            assert list(font.BITMAPS[i * h:(i + 1) * h]) == rows, (name, hex(c))
-            assert font.WIDTHS[i] == adv
+            assert list(bitmaps[i * h:(i + 1) * h]) == rows, (name, hex(c))
+            assert widths[i] == adv
             drawn.add(c)
-        assert len(drawn) >= len(font.WIDTHS) - 3   # minus the box, a patch, an EXTRA
+        parts = sum(sum(1 for w in _part(font, s).WIDTHS if w) for _, _, s in writer._BLOCKS)
+        assert len(drawn) >= len(font.WIDTHS) + parts - 3   # minus the box, a patch, an EXTRA
 
 
 def test_check_mode_skips_and_passes_without_the_font_tools():

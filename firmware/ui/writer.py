@@ -1,5 +1,6 @@
-# Text in our own bitmap fonts (ui/font_5x8, ui/font_6x12, made by tools/gen_font.py),
-# drawn into a framebuf.FrameBuffer (the 4-bit GS4_HMSB screen or any other format).
+# Text in our own bitmap fonts (ui/font_5x8, ui/font_6x12, made by tools/gen_font.py;
+# their Latin-1 and Cyrillic glyphs are in part modules, font_*_lat and font_*_cyr,
+# imported on the first character that needs one), drawn into a framebuf.FrameBuffer (the 4-bit GS4_HMSB screen or any other format).
 # Each character costs two blit() calls and no Python loop over pixels:
 #   1. the font's BITMAPS, seen as one MONO_HLSB image 8 pixels wide with the glyphs
 #      stacked, is blitted at y = -index * HEIGHT into an 8 x 16 staging image, so only
@@ -10,6 +11,8 @@
 # and the screen edges clip like any blit. framebuf methods used: blit() with a tuple
 # source (buffer, width, height, MONO_HLSB, stride), a key and a palette; pixel() on
 # the palette; fill_rect() for a background. Unknown characters draw as a hollow box.
+import sys
+
 import framebuf
 
 _MAX_HEIGHT = 16                      # the tallest font the staging image holds
@@ -17,10 +20,16 @@ _stage_buf = bytearray(_MAX_HEIGHT)
 _stage = framebuf.FrameBuffer(_stage_buf, 8, _MAX_HEIGHT, framebuf.MONO_HLSB)
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 
-# Fonts seen so far, each with its two blit sources: built once per font, not per call.
+# Script blocks kept in part modules (tools/gen_font.py BLOCKS, the same blocks): the
+# part font_<size>_<name> is imported on the first character drawn or measured from it.
+_BLOCKS = ((0xA0, 0x100, "_lat"), (0x400, 0x460, "_cyr"))
+
+# Fonts seen so far, each with its blit sources: built once per font, not per call.
+# _parts[slot] holds, per block, the part module's glyph strip and its WIDTHS once loaded.
 _fonts = []
 _strips = []
 _glyphs = []
+_parts = []
 _default = []
 
 
@@ -32,9 +41,26 @@ def _prepare(font):
     if font.HEIGHT > _MAX_HEIGHT:
         raise ValueError("font taller than %d pixels" % _MAX_HEIGHT)
     _fonts.append(font)
-    _strips.append((font.BITMAPS, 8, len(font.WIDTHS) * font.HEIGHT, framebuf.MONO_HLSB, 8))
+    _strips.append(_strip(font))
     _glyphs.append((_stage_buf, 8, font.HEIGHT, framebuf.MONO_HLSB, 8))
+    _parts.append([None] * (2 * len(_BLOCKS)))
     return len(_fonts) - 1
+
+
+def _strip(font):
+    return (font.BITMAPS, 8, len(font.WIDTHS) * font.HEIGHT, framebuf.MONO_HLSB, 8)
+
+
+def _part(slot, k):
+    """Load block k's part of the font in `slot` into _parts (once)."""
+    parts = _parts[slot]
+    if parts[2 * k] is None:
+        name = _fonts[slot].__name__ + _BLOCKS[k][2]
+        __import__(name)
+        part = sys.modules[name]
+        parts[2 * k + 1] = part.WIDTHS
+        parts[2 * k] = _strip(part)
+    return parts
 
 
 def normal():
@@ -46,11 +72,10 @@ def normal():
 
 
 def index(font, c):
-    """The glyph number of code point `c` in `font`; the replacement box if it has none."""
+    """The glyph number of code point `c` in the base module of `font`; the replacement
+    box if the base has none (a character of a part: see glyph())."""
     if 32 <= c < 127:
         return c - 32
-    if 0x410 <= c < 0x450:
-        return font.CYRILLIC + c - 0x410
     codes = font.CODES
     lo = 0
     hi = len(codes) >> 1
@@ -66,19 +91,53 @@ def index(font, c):
     return 95 + (len(codes) >> 1)
 
 
+def glyph(font, c):
+    """(bitmaps, widths, i): where the glyph of code point `c` in `font` is, the part
+    modules included; the base's replacement box if the font has none."""
+    slot = _prepare(font)
+    for k in range(len(_BLOCKS)):
+        lo, hi, _ = _BLOCKS[k]
+        if lo <= c < hi:
+            parts = _part(slot, k)
+            if parts[2 * k + 1][c - lo]:
+                return parts[2 * k][0], parts[2 * k + 1], c - lo
+    return font.BITMAPS, font.WIDTHS, index(font, c)
+
+
 def has(font, ch):
     """True if `font` has a glyph of its own for the character `ch`."""
-    return index(font, ord(ch)) != 95 + (len(font.CODES) >> 1)
+    bitmaps, widths, i = glyph(font, ord(ch))
+    return bitmaps is not font.BITMAPS or i != 95 + (len(font.CODES) >> 1)
+
+
+def _advance(font, slot, c):
+    """The advance of code point c (no allocation)."""
+    if 32 <= c < 127:
+        return font.WIDTHS[c - 32]
+    k = 0
+    for lo, hi, _ in _BLOCKS:
+        if lo <= c < hi:
+            w = _part(slot, k)[2 * k + 1][c - lo]
+            if w:
+                return w
+            break
+        k += 1
+    return font.WIDTHS[index(font, c)]
 
 
 def width(s, font=None):
     """The width of `s` in pixels when drawn in `font` (default: the normal font)."""
     if font is None:
         font = normal()
+    slot = _prepare(font)
     widths = font.WIDTHS
     w = 0
     for ch in s:
-        w += widths[index(font, ord(ch))]
+        c = ord(ch)
+        if 32 <= c < 127:
+            w += widths[c - 32]
+        else:
+            w += _advance(font, slot, c)
     return w
 
 
@@ -94,7 +153,6 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
     glyph = _glyphs[slot]
     height = font.HEIGHT
     widths = font.WIDTHS
-    cyrillic = font.CYRILLIC - 0x410
     if bg >= 0:
         fb.fill_rect(x, y, width(s, font), height, bg)
     key = colour ^ 1                  # any colour but the ink: palette 0 -> key, not drawn
@@ -104,11 +162,25 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
         c = ord(ch)
         if 32 <= c < 127:
             i = c - 32
-        elif 0x410 <= c < 0x450:
-            i = cyrillic + c
+            _stage.blit(strip, 0, -i * height)
+            x0 = widths[i]
         else:
-            i = index(font, c)
-        _stage.blit(strip, 0, -i * height)
+            src = strip
+            i = -1
+            k = 0
+            for lo, hi, _ in _BLOCKS:
+                if lo <= c < hi:
+                    parts = _part(slot, k)
+                    x0 = parts[2 * k + 1][c - lo]
+                    if x0:
+                        src = parts[2 * k]
+                        i = c - lo
+                    break
+                k += 1
+            if i < 0:
+                i = index(font, c)
+                x0 = widths[i]
+            _stage.blit(src, 0, -i * height)
         fb.blit(glyph, x, y, key, _palette)
-        x += widths[i]
+        x += x0
     return x
