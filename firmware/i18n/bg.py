@@ -24,7 +24,8 @@ NEW_GAME = "Нова игра"
 SETTINGS = "Настройки"
 OPTIONS = ("Хора", "Ботове", "Ниво на ботове", "Чипове", "Вход", "Чичо Лари 7\u2663",
            "Две 7 = 23", "Вдигания", "На тъмно", "Мин. на тъмно", "Вход в свара",
-           "Темпо на ботове", "Език")
+           "Темпо на ботове", "Език",
+           "Имена")
 START = "Започни играта"
 DONE = "Готово"
 HELP_OPTIONS = "\u25b2\u25bc избор \u25c0\u25b6 промяна"
@@ -198,3 +199,18 @@ CONTINUE_LAST = "Продължи: последен запис"
 # Why a save file was not whole: empty, not a save, version, cut short, too long,
 # checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
 DAMAGE_WHY = ("празен", "не е запис", "друга версия", "отрязан", "твърде дълъг", "грешна сума", "нечетим")
+
+# Names; chips kept between matches.
+NAME_OF = "Име на %s"
+HELP_NAMES = "\u25b2\u25bc избор  OK промени"
+HELP_NAME = "OK запази  END отказ"
+NAME_KEYS = ("2-9 букви: натисни пак", "за следващата. \u25b6, друг",
+             "клавиш, пауза: нататък.", "\u25c0 трий  # Аа  0 интервал",
+             "1 . , ' - ! ? &")
+NAME_EMPTY = "Първо напиши име"
+NAME_FULL = "Няма място за още"
+RESTOCK_TITLE = "Нови чипове"
+RESTOCK_NOTE = ("Без чипове миналия път:", "тези започват пак", "с %d чипа.")
+HELP_RESTOCK = "OK: към масата"
+CHIPS_TITLE = "Чипове"
+NO_CHIPS = "Още няма пазени чипове"

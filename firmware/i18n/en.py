@@ -23,7 +23,8 @@ NO_MATCH = "No game to continue"
 NEW_GAME = "New game"
 SETTINGS = "Settings"
 OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
-           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language")
+           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language",
+           "Names")
 START = "Start the game"
 DONE = "Done"
 HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
@@ -199,3 +200,20 @@ CONTINUE_LAST = "Continue: last save"
 # Why a save file was not whole: empty, not a save, version, cut short, too long,
 # checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
 DAMAGE_WHY = ("empty", "not a save file", "wrong version", "cut short", "too long", "checksum wrong", "unreadable")
+
+# Names (Settings -> Names, ui/names.py): the list of person slots, the keypad editor
+# (its title, help, the key lines under the name, and its two refusals).
+NAME_OF = "Name of %s"
+HELP_NAMES = "\u25b2\u25bc choose  OK edit"
+HELP_NAME = "OK save  END cancel"
+NAME_KEYS = ("2-9 letters: press again", "for the next. \u25b6, another",
+             "key or a pause: go on.", "\u25c0 delete  # Aa  0 space", "1 . , ' - ! ? &")
+NAME_EMPTY = "Type a name first"
+NAME_FULL = "No room for more"
+# Chips kept between matches: the note when a person out of chips starts with the Stack
+# setting again (names listed under it), and the Statistics page of each person's chips.
+RESTOCK_TITLE = "New chips"
+RESTOCK_NOTE = ("Out of chips last time:", "these start again", "with %d chips.")
+HELP_RESTOCK = "OK: to the table"
+CHIPS_TITLE = "Chips"
+NO_CHIPS = "No chips kept yet"

@@ -24,7 +24,8 @@ NEW_GAME = "Permainan baru"
 SETTINGS = "Pengaturan"
 OPTIONS = ("Orang", "Bot", "Level bot", "Chip", "Ante", "Joker 7\u2663", "Dua 7 = 23",
            "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot",
-           "Bahasa")
+           "Bahasa",
+           "Nama")
 START = "Mulai permainan"
 DONE = "Selesai"
 HELP_OPTIONS = "\u25b2\u25bc pilih \u25c0\u25b6 ubah"
@@ -196,3 +197,18 @@ CONTINUE_LAST = "Lanjut: simpanan akhir"
 # Why a save file was not whole: empty, not a save, version, cut short, too long,
 # checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
 DAMAGE_WHY = ("kosong", "bukan simpanan", "versi salah", "terpotong", "terlalu panjang", "checksum salah", "tak terbaca")
+
+# Names; chips kept between matches.
+NAME_OF = "Nama %s"
+HELP_NAMES = "\u25b2\u25bc pilih  OK ubah"
+HELP_NAME = "OK simpan  END batal"
+NAME_KEYS = ("2-9 huruf: tekan lagi", "untuk huruf berikut. \u25b6,",
+             "tombol lain atau jeda:", "lanjut.  \u25c0 hapus",
+             "# Aa  0 spasi  1 .,'-!?&")
+NAME_EMPTY = "Ketik nama dulu"
+NAME_FULL = "Nama sudah penuh"
+RESTOCK_TITLE = "Chip baru"
+RESTOCK_NOTE = ("Kehabisan chip terakhir:", "mereka mulai lagi", "dengan %d chip.")
+HELP_RESTOCK = "OK: ke meja"
+CHIPS_TITLE = "Chip"
+NO_CHIPS = "Belum ada chip tersimpan"

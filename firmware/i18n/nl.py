@@ -23,7 +23,8 @@ NO_MATCH = "Geen spel bezig"
 NEW_GAME = "Nieuw spel"
 SETTINGS = "Instellingen"
 OPTIONS = ("Mensen", "Bots", "Botniveau", "Fiches", "Ante", "Joker 7\u2663", "Twee 7 = 23",
-           "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal")
+           "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal",
+           "Namen")
 START = "Start het spel"
 DONE = "Klaar"
 HELP_OPTIONS = "\u25b2\u25bc kiezen \u25c0\u25b6 wijzigen"
@@ -196,3 +197,18 @@ CONTINUE_LAST = "Verder: laatste opslag"
 # Why a save file was not whole: empty, not a save, version, cut short, too long,
 # checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
 DAMAGE_WHY = ("leeg", "geen opslag", "verkeerde versie", "afgekapt", "te lang", "controlesom fout", "onleesbaar")
+
+# Names; chips kept between matches.
+NAME_OF = "Naam van %s"
+HELP_NAMES = "\u25b2\u25bc kiezen  OK wijzigen"
+HELP_NAME = "OK bewaar  END annuleer"
+NAME_KEYS = ("2-9 letters: nog eens", "voor de volgende. \u25b6, een",
+             "andere toets of even", "wachten: verder.  \u25c0 wis",
+             "# Aa 0 spatie 1 .,'-!?&")
+NAME_EMPTY = "Typ eerst een naam"
+NAME_FULL = "Geen ruimte meer"
+RESTOCK_TITLE = "Nieuwe fiches"
+RESTOCK_NOTE = ("Vorige keer blut:", "deze spelers beginnen", "weer met %d fiches.")
+HELP_RESTOCK = "OK: naar de tafel"
+CHIPS_TITLE = "Fiches"
+NO_CHIPS = "Nog geen fiches bewaard"

@@ -24,7 +24,8 @@ NEW_GAME = "Novo jogo"
 SETTINGS = "Definições"
 OPTIONS = ("Pessoas", "Bots", "Nível dos bots", "Fichas", "Ante", "Curinga 7\u2663",
            "Dois 7 = 23", "Subidas", "Aposta cega", "Cega mínima", "Entrada svara",
-           "Ritmo dos bots", "Idioma")
+           "Ritmo dos bots", "Idioma",
+           "Nomes")
 START = "Começar o jogo"
 DONE = "Pronto"
 HELP_OPTIONS = "\u25b2\u25bc escolher \u25c0\u25b6 mudar"
@@ -198,3 +199,18 @@ CONTINUE_LAST = "Continuar: último jogo"
 # Why a save file was not whole: empty, not a save, version, cut short, too long,
 # checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
 DAMAGE_WHY = ("vazio", "não é gravação", "versão errada", "cortado", "longo demais", "soma errada", "ilegível")
+
+# Names; chips kept between matches.
+NAME_OF = "Nome de %s"
+HELP_NAMES = "\u25b2\u25bc escolher  OK editar"
+HELP_NAME = "OK salvar  END cancelar"
+NAME_KEYS = ("2-9 letras: de novo para", "a seguinte. \u25b6, outra",
+             "tecla ou pausa: segue.", "\u25c0 apaga  # Aa  0 espaço",
+             "1 . , ' - ! ? &")
+NAME_EMPTY = "Escreva um nome antes"
+NAME_FULL = "Não cabe mais"
+RESTOCK_TITLE = "Fichas novas"
+RESTOCK_NOTE = ("Sem fichas da última vez:", "estes começam de novo", "com %d fichas.")
+HELP_RESTOCK = "OK: para a mesa"
+CHIPS_TITLE = "Fichas"
+NO_CHIPS = "Ainda sem fichas salvas"

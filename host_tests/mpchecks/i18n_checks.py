@@ -19,7 +19,7 @@ PLACES = {
     "COVER_TITLE": (N, 124, ()), "COVER_TO": (N, 124, (WHO,)), "SHOWDOWN": (N, 124, ()),
     "GAME_TITLE": (N, 124, (999,)), "WINS": (N, 124, (WHO, 9999)),
     "YOU_WIN": (N, 124, (9999,)), "SVARA": (N, 124, ()),
-    "GAME_OVER": (N, 124, ()), "STATS": (N, 124, ()), "RULES": (N, 124, ()),
+    "GAME_OVER": (N, 124, ()), "RULES": (N, 124, ()),
     # Title menu rows (6x12 from x 8 inside a row 4..124).
     "MENU": (N, 114, ()),
     # Help lines (5x8, centred) and notes.
@@ -52,8 +52,17 @@ PLACES = {
     "SVARA_POT": (S, 126, (9999,)), "SVARA_JOIN": (S, 126, (9999,)),
     "SVARA_FREE": (S, 126, ()), "MATCH_WON": (S, 126, (WHO,)), "YOU_WON": (S, 126, ()),
     "YOU_OUT": (S, 126, ()), "AGAIN": (S, 112, ()),
-    # Statistics: 6x12 label from x 6, a 3-digit value right-aligned at 122.
-    "STAT_NAMES": (N, 90, ()),
+    # Statistics: 6x12 label from x 6, a 3-digit value right-aligned at 122; the titles
+    # of its two pages centred clear of the page number "2/2" at the top right.
+    "STAT_NAMES": (N, 90, ()), "STATS": (N, 90, ()), "CHIPS_TITLE": (N, 90, ()),
+    "NO_CHIPS": (S, 126, ()),
+    # Names (ui/names.py): the editor's title band, help lines, the key lines under the
+    # name (5x8 from x 2) and its notes; the "New chips" screen: title, note lines
+    # centred (5x8) and its help line.
+    "NAME_OF": (N, 124, (WHO,)), "HELP_NAMES": (S, 126, ()), "HELP_NAME": (S, 126, ()),
+    "NAME_KEYS": (S, 124, ()), "NAME_EMPTY": (S, 126, ()), "NAME_FULL": (S, 126, ()),
+    "RESTOCK_TITLE": (N, 124, ()), "RESTOCK_NOTE": (S, 126, (9999,)),
+    "HELP_RESTOCK": (S, 126, ()),
     # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
     "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
     "CARD_POINT_LINES": (S, 126, ()),
@@ -267,7 +276,8 @@ def test_soft_keys_fit_side_by_side():
 def test_option_rows_fit_label_and_value():
     # A 5x8 label from x 8 and its value right-aligned at x 120, at least 4 pixels apart.
     values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
-              ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES)
+              ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES,
+              ("\u25b6",))
     wrong = []
     for code in LANGS:
         T = load(code)
