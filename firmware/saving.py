@@ -3,18 +3,34 @@
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": ui/options.py's language}
 #   "stats"     app.stats: matches, matches won, games, games won, svaras, best hand,
 #               biggest pot a person won
-#   "players"   {"names": the people's names, "chips": each person's chips when the
-#               last match stopped}
+#   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
+#               alone, else P1, P2...), "chips": each slot's chips after its last game}
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
 #               loading), the match's and the bots' generator states, what the screens
 #               remember, and which screen was showing. (Not Match.results, the record
 #               of finished games that no screen shows: it would grow every game.)
 # When: the game after every action (Play.act) and at every switch to a play screen,
-# the statistics and players when a game or match ends, the settings when the player
-# leaves the options screens. A save that fails (full filesystem) is said once on the
+# the statistics and players when a game or match ends, the names when one is typed
+# (ui/names.py), the settings when the player leaves the options screens. A save that fails (full filesystem) is said once on the
 # screen and play goes on. load_all() at start reads everything back and leaves a
 # short note in app.note when a file was damaged.
+#
+# Names and chips belong to the person slots P1..P10 (the People of a new game take the
+# first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 5
+# letters: it must fit the table's seat label, NAME_W pixels of the 6x12 font).
+# Chips between matches, as a player would expect them:
+# - When a game ends (its result, or game over) each person's chips are kept: their
+#   stack then (ui/play.py Play.keep_chips), at most 9,999 (the table's stack column).
+#   A match left unfinished (END, then a new game) counts as after its last finished
+#   game; Continue still plays it on as it was.
+# - A new match (New game, or Play again) seats each person with their kept chips; a
+#   person with fewer than the ante kept (out of chips) starts with the Stack setting
+#   again, and a "New chips" screen names them once, before the first deal. A slot that
+#   never played starts with the Stack setting, said nowhere. Bots always get the Stack.
+# - The Statistics screen's second page lists each slot's kept chips.
+# A damaged "players" file starts with no names and no chips (and the note); an odd
+# name in a whole file reads as the default, a bad chip count ends the slot list there.
 import gc
 
 from i18n import strings
@@ -23,6 +39,8 @@ GAME = "game"
 FORMAT = 1          # the layout of the "game" save's payload
 N_STATS = 7
 _NAMES = ("game", "stats", "settings", "players")
+SLOTS = 10          # person slots: ui/options.py's most People
+NAME_W = 33         # pixels a name may take in the 6x12 font (the table's seat label)
 
 
 def _store(app):
@@ -90,8 +108,8 @@ def load_all(app):
         app.stats = stats + [0] * (N_STATS - len(stats))
     players = store.load("players", None)
     notes.append(note_of(store, "players"))
-    if isinstance(players, dict):
-        app.players = players
+    app.players = clean_players(players)
+    app.players_saved = _copy(app.players)
     data = store.load(GAME, None)
     notes.insert(0, note_of(store, "game"))
     if data is not None:
@@ -233,8 +251,8 @@ def switched(app, old, new):
     elif getattr(new, "p", None) is p:
         save_game(app, new.name)
     save_stats(app)
-    if p is not None and new.name == "gameover":
-        save_players(app, p)
+    if p is not None and (new.name == "showdown" or new.name == "gameover"):
+        save_players(app)           # the chips as the game ended (Play.keep_chips)
     if old is not None and old.name == "options":
         save_settings(app)
 
@@ -247,13 +265,72 @@ def save_stats(app):
             app.stats_saved = list(st)
 
 
-def save_players(app, p):
-    """The people's names and chips as the match stands."""
-    g = p.game
-    st = g.stacks if g is not None else p.match.stacks
-    n = p.people
-    app.players = {"names": [p.name(i) for i in range(n)], "chips": st[:n]}
-    _save(app, "players", app.players)
+def save_players(app):
+    """app.players (the names and kept chips), if they changed since the last save."""
+    pl = getattr(app, "players", None)
+    if _store(app) is None or pl is None or pl == getattr(app, "players_saved", None):
+        return
+    if _save(app, "players", pl):
+        app.players_saved = _copy(pl)
+
+
+# --- the people: names and kept chips ------------------------------------------------
+
+def players(app):
+    """app.players, {"names": [...], "chips": [...]} by slot, made empty on first use."""
+    pl = getattr(app, "players", None)
+    if pl is None:
+        pl = app.players = {"names": [], "chips": []}
+    return pl
+
+
+def _copy(pl):
+    return {"names": list(pl["names"]), "chips": list(pl["chips"])}
+
+
+def name_of(app, k, people):
+    """Slot k's name: the one typed, else You (one person) or P1, P2..."""
+    names = players(app)["names"]
+    if k < len(names) and names[k]:
+        return names[k]
+    T = strings()
+    return T.YOU if people == 1 else T.PERSON % (k + 1)
+
+
+def good_name(s):
+    """True for a name the screens can show: a str of 1 to NAME_W pixels in the 6x12
+    font, no space at either end, every character in both fonts."""
+    from ui import writer, font_5x8
+    if not isinstance(s, str) or not s or s.strip() != s or writer.width(s) > NAME_W:
+        return False
+    for ch in s:
+        if ch < " " or not writer.has(font_5x8, ch) or not writer.has(writer.normal(), ch):
+            return False
+    return True
+
+
+def clean_players(obj):
+    """The "players" save made safe: good names (else ""), whole chip counts."""
+    names = []
+    chips = []
+    if isinstance(obj, dict):
+        got = obj.get("names")
+        if isinstance(got, list):
+            for k in range(min(len(got), SLOTS)):
+                s = got[k]
+                # The first saves held the shown names: "You", "P1"... are the defaults.
+                if s == "You" or s == "P%d" % (k + 1) or not good_name(s):
+                    s = ""
+                names.append(s)
+        got = obj.get("chips")
+        if isinstance(got, list):
+            for v in got[:SLOTS]:
+                if not _ints((v,)):
+                    break
+                chips.append(v)
+    while names and not names[-1]:
+        names.pop()
+    return {"names": names, "chips": chips}
 
 
 def save_settings(app):

@@ -1,7 +1,8 @@
 # New game and Settings: one list of options on app.cfg (ui/common.py numbers them).
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
-# defaults of the next new game), then "Done". UP/DOWN pick a row, LEFT/RIGHT (or OK)
+# defaults of the next new game), the Names row (OK or RIGHT opens ui/names.py, the
+# people's names) and the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT (or OK)
 # change its value, digits type a small number, OK on the last row starts or returns.
 from drivers import keys
 from drivers.display import FELT
@@ -25,7 +26,11 @@ NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS,
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # save_language() saves it); its number is its label's index in T.OPTIONS.
 LANG = const(12)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, LANG))
+# The Names row: opens the names screen (ui/names.py); label T.OPTIONS[NAMES]. Before the
+# language row, which stays second from the bottom (UP UP from the top reaches it).
+NAMES = const(13)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, NAMES,
+                       LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
@@ -33,6 +38,8 @@ _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
 
 def value_text(cfg, opt):
     """The text of an option's value."""
+    if opt == NAMES:
+        return "\u25b6"                # a screen of its own behind this row
     if opt == LANG:
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
@@ -81,17 +88,21 @@ def fix_players(cfg, opt):
 
 
 class Options(Screen):
-    """New game (new=True) or Settings (new=False): a list of options and a last row."""
+    """New game (new=True) or Settings (new=False): a list of options and a last row;
+    `at`, an option number, starts with its row selected (else the first row)."""
 
     name = "options"
     help = T.HELP_OPTIONS
 
-    def __init__(self, app, new):
+    def __init__(self, app, new, at=-1):
         super().__init__(app)
         self.new = new
         self.items = NEW_ITEMS if new else SETTING_ITEMS
         self.cfg = common.config(app)
         self.selected = 0
+        for i in range(len(self.items)):
+            if self.items[i] == at:
+                self.selected = i
         self.typed = 0
 
     def trace(self):
@@ -136,6 +147,10 @@ class Options(Screen):
         if last:
             return NOTHING
         opt = self.items[self.selected]
+        if opt == NAMES:
+            if code == keys.RIGHT or code == keys.OK:
+                return common.open_screen(self.app, "names", "Names")
+            return NOTHING
         if opt == LANG:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 return self._language(-1 if code == keys.LEFT else 1)

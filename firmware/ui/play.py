@@ -3,21 +3,43 @@
 # person and who a bot, whose cards the screen may show (the last person who pressed
 # OK on the cover), the cards of the last showdown, and the last action for the
 # message line. Seats 0..people-1 are the people, the rest bots.
+# People are named and seated from app.players (saving.py keeps it; its header says how
+# chips carry from match to match): the name typed for their slot, and the chips kept
+# from their last game when they have at least the ante.
 from svara.match import Match
 from svara.game import BLINDS, Rng
 from i18n import strings
 from ui import common
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
 T = strings()
+CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
 
 
 def new_match(app):
-    """Start a match from app.cfg and keep it in app.play."""
+    """Start a match from app.cfg and keep it in app.play: people with kept chips (at
+    least the ante) bring them, the others and the bots get the Stack setting; Play.fresh
+    lists the people who had run out (the "New chips" screen names them first)."""
     cfg = common.config(app)
-    n = cfg[common.PEOPLE] + cfg[common.BOTS]
-    stacks = [common.STACKS[cfg[common.STACK]]] * n
+    people = cfg[common.PEOPLE]
+    stack = common.STACKS[cfg[common.STACK]]
+    stacks = [stack] * (people + cfg[common.BOTS])
+    pl = getattr(app, "players", None)
+    chips = pl["chips"] if pl is not None else ()
+    fresh = bytearray()
+    for i in range(min(people, len(chips))):
+        if chips[i] >= cfg[common.ANTE]:
+            stacks[i] = chips[i] if chips[i] < CHIPS_MOST else CHIPS_MOST
+        else:
+            fresh.append(i)
     app.play = None
     app.play = Play(app, stacks, cfg)
+    app.play.fresh = bytes(fresh)
     return app.play
 
 
@@ -35,6 +57,8 @@ class Play:
         self.match = match or Match(stacks, 0, common.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
+        self.total = sum(stacks)            # the chips at the table (conserved)
+        self.fresh = b""                    # people given the Stack again (new_match)
         n = len(stacks)
         self.shown = bytearray(3 * n)       # cards at the last showdown, by seat
         self.tie_cards = bytearray(3 * n)   # the same at the last svara (a tie)
@@ -96,6 +120,8 @@ class Play:
         """The screen for the game's state now: a svara not shown yet, the result of a
         finished game, or the table."""
         g = self.game
+        if self.fresh:                      # first: who starts with new chips
+            return common.open_screen(self.app, "names", "Fresh")
         if self.ended:                      # a finished match (from a save)
             return common.open_screen(self.app, "showdown", "Showdown", 2)
         if g.svaras > self.svaras_seen:
@@ -107,8 +133,14 @@ class Play:
         return common.open_screen(self.app, "table", "Table")
 
     def name(self, seat):
-        """A seat's name on the screen: You, P1.., Bot 1.."""
+        """A seat's name on the screen: the name typed for a person's slot, else You
+        (one person) or P1..; Bot 1.. for bots."""
         if seat < self.people:
+            pl = getattr(self.app, "players", None)
+            if pl is not None:
+                names = pl["names"]
+                if seat < len(names) and names[seat]:
+                    return names[seat]
             return T.YOU if self.people == 1 else T.PERSON % (seat + 1)
         return T.BOT % (seat - self.people + 1)
 
@@ -136,8 +168,25 @@ class Play:
         action, amount = bots.decide(self.level, g, s, self.rng)
         self.act(s, action, amount)
 
+    def keep_chips(self):
+        """Keep each person's chips now in app.players["chips"] (by slot) for the next
+        match (saving.py saves them when the result or game over shows)."""
+        g = self.game
+        st = g.stacks if g is not None else self.match.stacks
+        pl = getattr(self.app, "players", None)
+        if pl is None:
+            pl = self.app.players = {"names": [], "chips": []}
+        chips = pl["chips"]
+        for i in range(self.people):
+            v = st[i] if st[i] < CHIPS_MOST else CHIPS_MOST
+            if i < len(chips):
+                chips[i] = v
+            else:
+                chips.append(v)
+
     def finish_game(self):
-        """Count a finished game in the statistics (once)."""
+        """Keep the people's chips; count a finished game in the statistics (once)."""
+        self.keep_chips()
         if self.counted:
             return
         self.counted = True

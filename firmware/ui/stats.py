@@ -1,35 +1,67 @@
-# Statistics (kept in the "stats" save): matches played and won, games played and won by
-# a person, svaras, the best hand a person was dealt and the biggest pot a person won.
-# END or the right soft key goes back.
+# Statistics (kept in the "stats" save), two pages. The first: matches played and won,
+# games played and won by a person, svaras, the best hand a person was dealt and the
+# biggest pot a person won. The second: each person's chips kept for the next match
+# (app.players, by slot; saving.py says how they carry). LEFT/RIGHT (or UP/DOWN) turn
+# the page; END, OK or a soft key goes back.
 from drivers import keys
-from drivers.display import CARD, FELT, GOLD
+from drivers.display import CARD, FELT, GOLD, LIGHT
 from i18n import strings
 from ui import common, writer
-from ui.screen import NOTHING, Screen
+from ui.common import F5
+from ui.screen import NOTHING, REDRAW, Screen
 
 T = strings()
 
 
 class Stats(Screen):
-    """The statistics page."""
+    """The statistics pages."""
 
     name = "stats"
-    help = T.HELP_BACK
+    help = T.HELP_RULES
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
 
     def trace(self):
+        if self.page:
+            import saving
+            chips = saving.players(self.app)["chips"]
+            return "stats chips " + " ".join(["%s=%d" % (saving.name_of(self.app, k, len(chips)),
+                                                         chips[k]) for k in range(len(chips))])
         return "stats " + " ".join(["%d" % v for v in common.stats(self.app)])
 
     def draw(self, fb):
         fb.fill(FELT)
-        common.title_band(fb, T.STATS)
-        st = common.stats(self.app)
-        for i in range(min(len(st), len(T.STAT_NAMES))):   # a row for each named figure
-            y = 24 + 16 * i
-            writer.text(fb, T.STAT_NAMES[i], 6, y, CARD)
-            common.right(fb, "%d" % st[i], 122, y, GOLD)
-        common.bottom(fb, T.HELP_BACK, "", T.BACK)
+        if self.page:
+            self._chips(fb)
+        else:
+            common.title_band(fb, T.STATS)
+            st = common.stats(self.app)
+            for i in range(min(len(st), len(T.STAT_NAMES))):   # a row for each named figure
+                y = 24 + 16 * i
+                writer.text(fb, T.STAT_NAMES[i], 6, y, CARD)
+                common.right(fb, "%d" % st[i], 122, y, GOLD)
+        common.right(fb, T.PAGE % (self.page + 1, 2), 126, 3, LIGHT, F5)
+        common.bottom(fb, T.HELP_RULES, "", T.BACK)
+
+    def _chips(self, fb):
+        """Each slot's kept chips under its name, one 6x12 row a slot."""
+        import saving
+        common.title_band(fb, T.CHIPS_TITLE)
+        chips = saving.players(self.app)["chips"]
+        n = len(chips)
+        if not n:
+            common.center(fb, T.NO_CHIPS, 40, LIGHT, F5)
+        for k in range(n):
+            y = 18 + 12 * k
+            writer.text(fb, saving.name_of(self.app, k, n), 6, y, CARD)
+            common.right(fb, "%d" % chips[k], 122, y, GOLD)
 
     def key(self, code):
+        if keys.UP <= code <= keys.RIGHT:
+            self.page ^= 1
+            return REDRAW
         if code == keys.END or code == keys.SR or code == keys.OK or code == keys.SL:
             return common.open_screen(self.app, "title", "Title", 4)
         return NOTHING

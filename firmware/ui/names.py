@@ -1,0 +1,314 @@
+# The people's names (Settings -> Names) and the "New chips" note before a match.
+#
+# Names: a list of the person slots P1..P10 (saving.SLOTS, as many as New game allows
+# people) with the name typed for each. UP/DOWN pick a slot, OK (or RIGHT, the left soft
+# key) edits it, Done, END or the right soft key goes back to Settings.
+# Editing is the keypad phones' multi-tap: 2-9 type the letters printed on them (the
+# language's phone layout: Cyrillic for Bulgarian and Russian, Latin with Portuguese's
+# accents for Portuguese, plain Latin otherwise; the digit last), the same key again
+# steps the letter just typed on; 0 is space then 0, 1 punctuation then 1. The letter
+# is settled (the next press of its key starts a new one) by another key, RIGHT, or a
+# pause: _SETTLE idle() calls with no key, about a second on the handset. The simulator
+# and the tests call idle() only until it answers NOTHING, which it does while waiting,
+# so there a letter is settled only by a key: deterministic. # steps the case (Abc:
+# a capital to start each word, abc, ABC), LEFT deletes the last letter, OK or the left
+# soft key saves (an empty name is refused with a note), END or the right soft key
+# leaves the name as it was. A name is at most saving.NAME_W pixels wide (the table's
+# seat label): a letter that would not fit is refused with a note.
+# Fresh: after New game or Play again, before the first deal, the people who had run
+# out of kept chips and start with the Stack setting again (ui/play.py Play.fresh).
+from drivers import keys
+from drivers.display import BLACK, CARD, FELT, GOLD, LIGHT, ORANGE, WIDTH
+from i18n import strings
+import saving
+from ui import common, writer
+from ui.common import F5
+from ui.screen import NOTHING, REDRAW, SHOW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+_SETTLE = const(100)        # idle calls (~10 ms each on the handset) that settle a letter
+_TOP = const(16)
+_ROW = const(9)
+_BOX_X = const(44)          # the name box: NAME_W pixels of text and 3 either side
+_BOX_Y = const(20)
+_KEYS_Y = const(58)
+_NOTE_Y = const(112)
+_OPT_NAMES = const(13)      # ui/options.py NAMES: the Settings row to come back to
+
+# What keys 0-9 type, in order, by layout. Bulgarian and Russian: their phones' Cyrillic
+# layouts (Bulgarian has no ё, ы, э); Portuguese: Latin with its accented letters.
+_LATIN = (" 0", ".,'-!?&1", "abc2", "def3", "ghi4", "jkl5", "mno6", "pqrs7", "tuv8",
+          "wxyz9")
+_PT = (" 0", ".,'-!?&1", "abcçáàâã2", "deféê3", "ghií4", "jkl5", "mnoóôõ6", "pqrs7",
+       "tuvú8", "wxyz9")
+_BG = (" 0", ".,'-!?&1", "абвг2", "дежз3", "ийкл4", "мноп5", "рсту6", "фхцч7", "шщъ8",
+       "ьюя9")
+_RU = (" 0", ".,'-!?&1", "абвг2", "деёжз3", "ийкл4", "мноп5", "рсту6", "фхцч7", "шщъы8",
+       "ьэюя9")
+
+
+def layout(code):
+    """The letters of keys 0-9 for a language code ("en", "bg"...)."""
+    if code == "bg":
+        return _BG
+    if code == "ru":
+        return _RU
+    if code == "pt":
+        return _PT
+    return _LATIN
+
+
+def upper(ch):
+    """The capital of a letter of the layouts (str.upper() is ASCII-only on MicroPython)."""
+    c = ord(ch)
+    if 0x61 <= c <= 0x7A or (0xE0 <= c <= 0xFE and c != 0xF7) or 0x430 <= c <= 0x44F:
+        return chr(c - 32)
+    if 0x450 <= c <= 0x45F:
+        return chr(c - 80)
+    return ch
+
+
+_LIST = const(0)
+_EDIT = const(1)
+
+
+class Names(Screen):
+    """The person slots and their names; one edited at a time with the keypad."""
+
+    name = "names"
+    help = T.HELP_NAMES
+
+    def __init__(self, app, selected=0):
+        super().__init__(app)
+        self.sel = selected
+        self.mode = _LIST
+        self.text = ""          # the name being typed, the pending letter last
+        self.pend = -1          # the digit whose letter is pending, or -1
+        self.idx = 0            # which of that key's letters
+        self.tick = 0
+        self.case = 0           # 0 Abc, 1 abc, 2 ABC
+        self.note = ""
+        self.letters = _LATIN
+
+    def trace(self):
+        if self.mode == _LIST:
+            return "names %d %s" % (self.sel, "|".join(saving.players(self.app)["names"]))
+        return "names edit %d text=%s pend=%d case=%d%s" % (
+            self.sel, self.text, self.pend, self.case, " note" if self.note else "")
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        if self.mode == _LIST:
+            common.title_band(fb, T.OPTIONS[_OPT_NAMES])
+            for i in range(saving.SLOTS + 1):
+                self._row(fb, i)
+            common.bottom(fb, T.HELP_NAMES, T.SELECT, T.BACK)
+            return
+        common.title_band(fb, T.NAME_OF % (T.PERSON % (self.sel + 1)))
+        for i in range(len(T.NAME_KEYS)):
+            writer.text(fb, T.NAME_KEYS[i], 2, _KEYS_Y + 10 * i, LIGHT, F5)
+        self._field(fb)
+        common.bottom(fb, T.HELP_NAME, T.OK, T.BACK)
+
+    def _row(self, fb, i):
+        if i == saving.SLOTS:
+            common.menu_row(fb, _TOP + i * _ROW + 3, _ROW + 2, T.DONE, i == self.sel, F5)
+            return
+        names = saving.players(self.app)["names"]
+        common.menu_row(fb, _TOP + i * _ROW, _ROW, T.PERSON % (i + 1), i == self.sel, F5,
+                        names[i] if i < len(names) and names[i] else None)
+
+    def _field(self, fb):
+        """The name box (the pending letter marked, else a cursor), the case, the pending
+        key's letters and the note line."""
+        fb.fill_rect(0, _BOX_Y - 2, WIDTH, _KEYS_Y - _BOX_Y, FELT)
+        w = saving.NAME_W + 6
+        fb.fill_rect(_BOX_X, _BOX_Y, w, 16, BLACK)
+        fb.rect(_BOX_X, _BOX_Y, w, 16, GOLD)
+        text = self.text
+        x = _BOX_X + 3
+        if self.pend >= 0:
+            x = writer.text(fb, text[:-1], x, _BOX_Y + 2, CARD)
+            writer.text(fb, text[-1], x, _BOX_Y + 2, BLACK, None, GOLD)
+        else:
+            x = writer.text(fb, text, x, _BOX_Y + 2, CARD)
+            if writer.width(text) < saving.NAME_W - 3:
+                fb.fill_rect(x, _BOX_Y + 13, 5, 1, GOLD)
+        abc = self.letters[2]
+        label = (upper(abc[0]) + abc[1:3], abc[:3], upper(abc[0]) + upper(abc[1]) +
+                 upper(abc[2]))[self.case]
+        writer.text(fb, label, _BOX_X + w + 4, _BOX_Y + 5, LIGHT, F5)
+        if self.pend >= 0:
+            row = self.letters[self.pend]
+            x = (WIDTH - 8 * len(row)) // 2
+            start = self._starts(len(text) - 1)
+            for k in range(len(row)):
+                ch = self._cased(row[k], start)
+                if k == self.idx:
+                    fb.fill_rect(x, _BOX_Y + 20, 8, 14, GOLD)
+                writer.text(fb, ch, x + 1, _BOX_Y + 21, BLACK if k == self.idx else CARD)
+                x += 8
+        fb.fill_rect(0, _NOTE_Y, WIDTH, 9, FELT)
+        if self.note:
+            common.center(fb, self.note, _NOTE_Y, ORANGE, F5)
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def key(self, code):
+        if self.mode == _EDIT:
+            return self._edit_key(code)
+        n = saving.SLOTS + 1
+        if code == keys.UP or code == keys.DOWN:
+            old = self.sel
+            self.sel = (old + (1 if code == keys.DOWN else n - 1)) % n
+            fb = self.app.fb
+            self._row(fb, old)
+            self._row(fb, self.sel)
+            return SHOW
+        if code == keys.OK or code == keys.SL or code == keys.RIGHT:
+            if self.sel == saving.SLOTS:
+                return self._back()
+            names = saving.players(self.app)["names"]
+            self.text = names[self.sel] if self.sel < len(names) else ""
+            self.mode = _EDIT
+            self.pend = -1
+            self.case = 0
+            self.note = ""
+            import i18n
+            self.letters = layout(i18n.current())
+            self.help = T.HELP_NAME
+            return REDRAW
+        if code == keys.END or code == keys.SR:
+            return self._back()
+        return NOTHING
+
+    def _back(self):
+        return common.open_screen(self.app, "options", "Options", False, _OPT_NAMES)
+
+    def _list(self):
+        self.mode = _LIST
+        self.help = T.HELP_NAMES
+        return REDRAW
+
+    def _edit_key(self, code):
+        had_note = self.note
+        self.note = ""
+        d = keys.digit(code)
+        if d >= 0:
+            self._type(d)
+        elif code == keys.HASH:
+            self.case = (self.case + 1) % 3
+            if self.pend >= 0:
+                self._put()
+        elif code == keys.LEFT:
+            if not self.text and not had_note:
+                return NOTHING
+            self.text = self.text[:-1]
+            self.pend = -1
+        elif code == keys.RIGHT:
+            if self.pend < 0 and not had_note:
+                return NOTHING
+            self.pend = -1
+        elif code == keys.OK or code == keys.SL:
+            return self._save()
+        elif code == keys.END or code == keys.SR:
+            return self._list()
+        elif not had_note:
+            return NOTHING
+        self._field(self.app.fb)
+        return SHOW
+
+    def _starts(self, i):
+        """True when a letter at index i of the text starts a word."""
+        return i <= 0 or self.text[i - 1] == " "
+
+    def _cased(self, ch, start):
+        return upper(ch) if self.case == 2 or (self.case == 0 and start) else ch
+
+    def _put(self):
+        """Put the pending key's current letter in place of the text's last letter."""
+        i = len(self.text) - 1
+        ch = self._cased(self.letters[self.pend][self.idx], self._starts(i))
+        self.text = self.text[:i] + ch
+
+    def _type(self, d):
+        """A digit key: the pending key again steps its letter, another starts one."""
+        self.tick = 0
+        if d == self.pend:
+            self.idx = (self.idx + 1) % len(self.letters[d])
+            self._put()
+            return
+        self.pend = -1
+        ch = self._cased(self.letters[d][0], self._starts(len(self.text)))
+        if writer.width(self.text + ch) > saving.NAME_W:
+            self.note = T.NAME_FULL
+            return
+        self.text += ch
+        self.pend = d
+        self.idx = 0
+
+    def _save(self):
+        name = self.text.strip()
+        if not saving.good_name(name):
+            self.pend = -1
+            self.note = T.NAME_EMPTY
+            self._field(self.app.fb)
+            return SHOW
+        names = saving.players(self.app)["names"]
+        while len(names) <= self.sel:
+            names.append("")
+        names[self.sel] = name
+        saving.save_players(self.app)
+        return self._list()
+
+    def idle(self):
+        if self.mode != _EDIT or self.pend < 0:
+            return NOTHING
+        self.tick += 1
+        if self.tick < _SETTLE:
+            return NOTHING
+        self.pend = -1
+        self._field(self.app.fb)
+        return SHOW
+
+
+class Fresh(Screen):
+    """Who starts the new match with the Stack setting again, having run out of chips."""
+
+    name = "fresh"
+    help = T.HELP_RESTOCK
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.play = app.play
+
+    def trace(self):
+        p = self.play
+        return "fresh " + ",".join([p.name(s) for s in p.fresh])
+
+    def draw(self, fb):
+        p = self.play
+        fb.fill(FELT)
+        common.title_band(fb, T.RESTOCK_TITLE)
+        stack = common.STACKS[p.cfg[common.STACK]]
+        for i in range(len(T.RESTOCK_NOTE)):
+            s = T.RESTOCK_NOTE[i]
+            common.center(fb, s % stack if "%" in s else s, 20 + 10 * i, LIGHT, F5)
+        for k in range(len(p.fresh)):
+            writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), GOLD)
+        common.bottom(fb, T.HELP_RESTOCK, T.PLAY, "")
+
+    def key(self, code):
+        if code == keys.OK or code == keys.SL or code == keys.END or code == keys.SR:
+            p = self.play
+            p.fresh = b""
+            return p.screen()
+        return NOTHING
