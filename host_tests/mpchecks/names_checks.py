@@ -1,0 +1,296 @@
+"""People's names and their chips between matches (firmware/ui/names.py, ui/play.py,
+saving.py): multi-tap typing in English and Bulgarian, the name at the table, names
+and chips kept over a restart, chips carried into the next match (a person out of
+chips gets the Stack again, said once), damaged "players" files. The same checks on
+CPython and MicroPython."""
+from app import App
+from drivers import keys as K
+from store import Store
+
+from checkutil import CuttingFS
+
+D = K.D0
+# Title -> Settings (3) -> the Names row (third from the bottom) -> the list of slots.
+TO_NAMES = (D + 3, K.UP, K.UP, K.UP, K.OK)
+# New game (1 on the title), 2 people, 0 bots, stack 20; Play (host_tests/keys/hotseat2.keys, seed 2).
+HOTSEAT2 = (D + 1, D + 2, K.DOWN, D + 0, K.DOWN, K.DOWN, K.LEFT, K.LEFT, K.SL)
+# ...then both bet everything (# the most, OK) to the game over: P2 wins 40 to 0.
+ALL_IN = (K.HASH, K.OK) * 7
+
+
+class Blank:
+    """A display that draws nothing (these checks are about names and chips)."""
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def rect(self, x, y, w, h, c, f=False):
+        pass
+
+    def ellipse(self, x, y, xr, yr, c, f=False):
+        pass
+
+    def blit(self, fb, x, y, key=-1, palette=None):
+        pass
+
+    def show(self):
+        pass
+
+
+def phone(fs, seed=2):
+    app = App(Blank(), seed=seed, store=Store("saves", fs=fs))
+    app.start()
+    return app
+
+
+def press(app, codes):
+    for c in codes:
+        app.key(c)
+        n = 0
+        while n < 1000 and app.idle():
+            n += 1
+
+
+class Texts:
+    """Records every string the screens draw (writer.text), while in a with block."""
+
+    def __enter__(self):
+        from ui import writer
+        self.real = writer.text
+        self.seen = []
+        seen = self.seen
+
+        def text(fb, s, x, y, colour, font=None, bg=-1):
+            seen.append(s)
+            return x + writer.width(s, font)
+        writer.text = text
+        return self
+
+    def __exit__(self, *exc):
+        from ui import writer
+        writer.text = self.real
+
+
+def typed(app, slot, codes):
+    """Open slot `slot` (0-based) of the names list, press the codes, and return the
+    editor's trace."""
+    press(app, (K.DOWN,) * slot + (K.OK,) + tuple(codes))
+    return app.trace()
+
+
+def names(app):
+    return app.players["names"]
+
+
+# --- typing ------------------------------------------------------------------------------
+
+def test_multi_tap_types_an_english_name():
+    app = phone(CuttingFS())
+    press(app, TO_NAMES)
+    assert app.trace() == "names 0 ", app.trace()
+    # 2 = abc2, 6 = mno6: A (a capital to start), n (6 twice), a (another key settles n).
+    t = typed(app, 0, (D + 2, D + 6, D + 6, D + 2))
+    assert "text=Ana pend=2" in t, t
+    assert not app.idle(), "waiting for the pause answers NOTHING (the simulator stops)"
+    press(app, (K.OK,))
+    assert app.trace() == "names 0 Ana" and names(app) == ["Ana"]
+    # Bob: after RIGHT the same key starts a new letter.
+    t = typed(app, 1, (D + 2, D + 2, D + 6, D + 6, D + 6, K.RIGHT, D + 2, D + 2))
+    assert "text=Bob" in t, t
+    press(app, (K.OK,))
+    assert names(app) == ["Ana", "Bob"], names(app)
+    # A pause (idle() with no key, ~1 s on the handset) settles the letter too.
+    press(app, (K.DOWN, K.OK, D + 2))
+    for _ in range(150):
+        app.idle()
+    press(app, (D + 2, D + 7, D + 7, D + 7, D + 7))     # 7 = pqrs7
+    assert "text=Aas pend=7" in app.trace(), app.trace()
+    # LEFT deletes; # steps the case (abc, then ABC: the pending d becomes D); 1 is
+    # punctuation (. then ,).
+    press(app, (K.LEFT, K.LEFT, K.HASH, D + 3, K.HASH, D + 4, D + 4, D + 1, D + 1))
+    assert "text=ADH, pend=1 case=2" in app.trace(), app.trace()
+    # A sixth letter does not fit the table's seat label: refused with a note.
+    press(app, (D + 5, D + 9))
+    t = app.trace()
+    assert "text=ADH,J pend=-1 case=2 note" in t, t
+    press(app, (K.END,))                    # END: the name is left as it was (none)
+    assert app.trace() == "names 2 Ana|Bob", app.trace()
+
+
+def test_an_empty_name_is_refused_and_bad_keys_break_nothing():
+    app = phone(CuttingFS())
+    press(app, TO_NAMES)
+    t = typed(app, 0, (D + 0, K.OK))        # a lone space: empty once trimmed
+    assert t.startswith("names edit 0") and t.endswith(" note"), t
+    assert names(app) == []
+    for c in range(1, 22):                  # every other key on the editor, twice
+        if c not in (K.SL, K.SR, K.OK, K.END):
+            press(app, (c, c))
+            assert app.errors == 0 and app.screen.name == "names", app.trace()
+    assert "text=" in app.trace() and app.players["names"] == []
+    press(app, (K.SR,) + (K.UP,) * 30 + (K.END,))
+    assert app.screen.name == "options" and app.errors == 0, app.trace()
+    # Back in Settings on the Names row: OK opens it again.
+    press(app, (K.OK,))
+    assert app.screen.name == "names"
+
+
+def test_multi_tap_types_a_bulgarian_and_a_russian_name():
+    import i18n
+    try:
+        i18n.use("bg")
+        app = phone(CuttingFS())
+        press(app, TO_NAMES)
+        # 4 = ийкл4, 2 = абвг2, 5 = мноп5: И, в (2 three times), RIGHT, а, н.
+        t = typed(app, 0, (D + 4, D + 2, D + 2, D + 2, K.RIGHT, D + 2, D + 5, D + 5))
+        assert "text=Иван" in t, t
+        press(app, (K.OK,))
+        assert names(app) == ["Иван"]
+        # Bulgarian phones have no ё, ы, э: 3 = дежз3, 8 = шщъ8, 9 = ьюя9.
+        t = typed(app, 1, (D + 9, D + 9, D + 9, D + 8, D + 8, D + 8, D + 8, D + 3))
+        assert "text=Я8д" in t, t
+        press(app, (K.END,))
+        i18n.use("ru")
+        app = phone(CuttingFS())
+        press(app, TO_NAMES)
+        # 3 = деёжз3: Ё is its third letter; # # gives capitals from then on.
+        t = typed(app, 0, (D + 3, D + 3, D + 3, K.RIGHT, D + 3, D + 3, D + 3, D + 3,
+                           K.RIGHT, K.HASH, K.HASH, D + 8, D + 8, D + 8, D + 8, D + 9, D + 9))
+        assert "text=ЁжЫЭ" in t, t
+        press(app, (K.OK,))
+        assert names(app) == ["ЁжЫЭ"]
+    finally:
+        i18n.use("en")
+
+
+# --- the names in play -------------------------------------------------------------------
+
+def test_the_names_show_at_the_table_and_on_the_cover():
+    from i18n import strings
+    T = strings()
+    app = phone(CuttingFS())
+    press(app, TO_NAMES)
+    typed(app, 0, (D + 2, D + 6, D + 6, D + 2, K.OK))
+    typed(app, 1, (D + 2, D + 2, D + 6, D + 6, D + 6, K.RIGHT, D + 2, D + 2, K.OK))
+    press(app, (K.END, K.END))              # back to the title
+    with Texts() as t:
+        press(app, HOTSEAT2)
+    first = app.play.game.to_act
+    who = ("Ana", "Bob")[first]
+    assert app.trace().startswith("table cover"), app.trace()
+    assert T.COVER_TO % who in t.seen, t.seen
+    with Texts() as t:
+        press(app, (K.OK,))                 # the person looks: the table
+    assert "Ana" in t.seen and "Bob" in t.seen, t.seen
+    assert "P1" not in t.seen and "P2" not in t.seen
+
+
+# --- names and chips kept ----------------------------------------------------------------
+
+def _bob_wins_a_match(fs):
+    """Name P2 Bob, then play the hot-seat match to its game over (P2 wins 40 to 0)."""
+    app = phone(fs)
+    press(app, TO_NAMES)
+    typed(app, 1, (D + 2, D + 2, D + 6, D + 6, D + 6, K.RIGHT, D + 2, D + 2, K.OK))
+    press(app, (K.END, K.END))
+    press(app, HOTSEAT2 + ALL_IN)
+    assert app.trace() == "gameover winner=1 stacks=0,40", app.trace()
+    return app
+
+
+def test_names_and_chips_survive_a_restart():
+    fs = CuttingFS()
+    app = _bob_wins_a_match(fs)
+    assert app.players == {"names": ["", "Bob"], "chips": [0, 40]}, app.players
+    again = phone(CuttingFS(fs.files))
+    assert again.trace() == "title", again.trace()
+    assert again.players == {"names": ["", "Bob"], "chips": [0, 40]}, again.players
+    press(again, (D + 5, K.RIGHT))          # Statistics, the chips page
+    assert again.trace() == "stats chips P1=0 Bob=40", again.trace()
+
+
+def test_chips_carry_into_the_next_match_and_the_broke_get_the_stack_once():
+    fs = CuttingFS()
+    app = _bob_wins_a_match(fs)
+    press(app, (K.OK,))                     # Play again: the same settings
+    assert app.trace() == "fresh P1", app.trace()
+    p = app.play
+    assert p.match.stacks == [20, 40] and p.total == 60, p.match.stacks
+    press(app, (K.OK,))                     # on to the table: said once
+    assert app.screen.name == "table" and not p.fresh, app.trace()
+    press(app, (K.END, K.OK, D + 2))        # leave, Continue: no note again
+    assert app.screen.name == "table", app.trace()
+    # After a restart, a new game with bots: Bob's 40 come with him, the bots and P1
+    # (still out of chips) get the Stack setting (stack 20 in this match's settings).
+    again = phone(CuttingFS(fs.files))
+    press(again, (K.OK, D + 2, K.DOWN, D + 1, K.SL))   # 2 people and 1 bot
+    assert again.trace() == "fresh P1", again.trace()
+    assert again.play.match.stacks == [20, 40, 20], again.play.match.stacks
+    # Kept chips below the ante count as none: ante 5, P1 kept 4.
+    fs2 = CuttingFS()
+    Store("saves", fs=fs2).save("players", {"names": ["Ana"], "chips": [4, 300]})
+    app = phone(fs2)
+    press(app, (K.OK, D + 2, K.DOWN, D + 0, K.DOWN, K.DOWN, K.DOWN, D + 5, K.SL))
+    assert app.trace() == "fresh Ana", app.trace()
+    assert app.play.match.stacks == [100, 300], app.play.match.stacks
+
+
+def test_a_person_with_chips_kept_starts_with_them_without_a_note():
+    fs = CuttingFS()
+    Store("saves", fs=fs).save("players", {"names": ["Ana"], "chips": [57]})
+    app = phone(fs)
+    press(app, (K.OK, K.SL))                # New game: you and 3 bots, stack 100
+    assert app.screen.name == "table", app.trace()
+    assert app.play.match.stacks == [57, 100, 100, 100] and app.play.total == 357
+    assert app.play.name(0) == "Ana"
+
+
+# --- damaged files -------------------------------------------------------------------------
+
+def _two_players_saves():
+    fs = CuttingFS()
+    store = Store("saves", fs=fs)
+    store.save("players", {"names": ["Ann"], "chips": [30]})
+    store.save("players", {"names": ["Ana"], "chips": [57]})
+    return fs
+
+
+def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
+    fs = _two_players_saves()
+    d = fs.files["saves/players"]
+    fs.files["saves/players"] = d[:len(d) // 2]
+    app = phone(fs)
+    t = app.trace()
+    assert t.startswith("title note: Save damaged: players") and "Older copy used" in t, t
+    assert app.players == {"names": ["Ann"], "chips": [30]}
+    press(app, (K.OK, K.SL))
+    assert app.play.match.stacks[0] == 30 and app.play.name(0) == "Ann"
+
+
+def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
+    fs = _two_players_saves()
+    fs.files["saves/players"] = b"SVR garbage"
+    fs.files["saves/players.bak"] = b""
+    app = phone(fs)
+    t = app.trace()
+    assert t.startswith("title note: Save damaged: players") and "Started afresh" in t, t
+    assert app.players == {"names": [], "chips": []}
+    press(app, (K.OK, K.SL))
+    assert app.screen.name == "table" and app.play.match.stacks[0] == 100
+    # A whole file with odd content: bad names read as the defaults, the chips stop at
+    # the first bad count; the old saves' shown names (You, P2) are the defaults too.
+    fs = CuttingFS()
+    Store("saves", fs=fs).save("players", {
+        "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok"],
+        "chips": [3, True, 7]})
+    app = phone(fs)
+    assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"], "chips": [3]}, \
+        app.players
+    Store("saves", fs=fs).save("players", ["not", "a", "dict"])
+    app = phone(fs)
+    assert app.players == {"names": [], "chips": []}
+    press(app, (K.OK, K.SL))
+    assert app.screen.name == "table"
