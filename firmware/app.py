@@ -6,7 +6,7 @@
 # With a store (store.Store), saving.py keeps settings, statistics and the game in
 # progress between runs. key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover).
-from ui.screen import NOTHING, REDRAW, SHOW
+from ui.screen import NOTHING, REDRAW, SHOW, Later
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 
@@ -56,22 +56,27 @@ class App:
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
         try:
+            if isinstance(self.screen, Later):
+                self._switch(self.screen.open(self))
             self._do(self.screen.key(code))
             self._fails = 0
         except Exception as e:      # MemoryError too: never out of the loop
             self._recover(e)
-        if self._said:
+        if self._said and not isinstance(self.screen, Later):
             self._say_now()
 
     def idle(self):
         """Let the current screen do timed work; True if the screen changed."""
         try:
-            answer = self.screen.idle()
+            if isinstance(self.screen, Later):
+                answer = self.screen.open(self)
+            else:
+                answer = self.screen.idle()
             self._do(answer)
         except Exception as e:
             self._recover(e)
             answer = REDRAW
-        if self._said:
+        if self._said and not isinstance(self.screen, Later):
             self._say_now()
         return answer != NOTHING
 
@@ -161,6 +166,13 @@ class App:
     def _switch(self, screen):
         old = self.screen
         self.screen = screen
+        if isinstance(screen, Later):
+            # Let the old screen go now; the next idle() or key opens the new one. The
+            # old name stays for the saves that leaving a screen makes (saving.switched).
+            screen.name = old.name if old is not None else ""
+            from ui import common
+            common.drop_screens(screen.module)
+            return
         if self.note and screen.name != "title":
             self.note = ""
         screen.enter()

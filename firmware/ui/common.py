@@ -7,6 +7,7 @@ from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LI
                              SHADOW, WIDTH, BACK, BLUE)
 from ui import writer
 from ui import font_5x8 as F5
+from ui.screen import Later
 
 try:
     from micropython import const
@@ -38,11 +39,9 @@ DROP = ("title", "options", "rulespages", "stats", "showdown", "table")
 
 
 def open_screen(app, module, cls, *args):
-    """The screen `cls` of ui/<module>.py made for `app` (the module imported now)."""
-    pkg = __import__("ui." + module)
-    screen = getattr(getattr(pkg, module), cls)(app, *args)
-    screen.module = module
-    return screen
+    """The screen `cls(app, *args)` of ui/<module>.py, to switch to: a ui.screen.Later
+    that the app opens (imports and makes) once the current screen is let go."""
+    return Later(module, cls, args)
 
 
 def drop_screens(keep):

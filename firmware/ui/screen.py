@@ -45,3 +45,27 @@ class Screen:
         """One line on the state for the simulator's --trace (during play: whose turn,
         the stacks, the pot)."""
         return self.name
+
+
+class Later:
+    """A screen to open in a moment (ui/common.py open_screen makes these): the app lets
+    the current screen go at once and opens this one in its next idle() or key, so the
+    old screen's module can be collected before the new one is loaded (code sits in RAM
+    on the handset: two screens' code at once is the peak otherwise)."""
+
+    name = "opening"     # the app sets it to the name of the screen it replaces
+
+    def __init__(self, module, cls, args):
+        self.module = module
+        self.cls = cls
+        self.args = args
+
+    def open(self, app):
+        """The screen itself, its module imported now."""
+        pkg = __import__("ui." + self.module)
+        screen = getattr(getattr(pkg, self.module), self.cls)(app, *self.args)
+        screen.module = self.module
+        return screen
+
+    def trace(self):
+        return "opening " + self.module
