@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
-.PHONY: play test bench fuzz setup tables fonts clean help
+.PHONY: play test bench fuzz setup tables fonts strings clean help
 .PHONY: build flash typings typecheck
 
 # The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
@@ -23,6 +23,7 @@ help:
 	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython"
 	@echo "make tables - regenerate the score table module"
 	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
+	@echo "make strings - pack the languages (firmware/i18n/src -> firmware/i18n) after editing"
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
 	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
@@ -76,6 +77,11 @@ tables: setup
 # pcf2bdf); the generated modules are committed, so only a font change needs this.
 fonts: setup
 	$(PY) tools/gen_font.py
+
+# The handset reads packed copies of the languages: edit firmware/i18n/src/<code>.py,
+# then pack them (the tests fail while a packed module is out of date).
+strings: setup
+	$(PY) tools/gen_strings.py
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache

@@ -42,3 +42,52 @@ def test_only_the_chosen_language_is_in_ram_on_micropython():
     assert bg < alone[0] + en // 4
     # Switching back and forth does not pile up.
     assert abs(bg_again - bg) <= 64, used
+
+
+def test_the_packed_languages_are_what_the_sources_say():
+    # The handset loads firmware/i18n/<code>.py, packed by tools/gen_strings.py from the
+    # readable firmware/i18n/src/<code>.py: every name reads back exactly as written.
+    import importlib
+    import subprocess
+    import sys
+    from conftest import ROOT
+    import gen_strings
+    run = subprocess.run([sys.executable, "tools/gen_strings.py", "--check"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for code in gen_strings.languages():
+        source = gen_strings.load_source("%s/firmware/i18n/src/%s.py" % (ROOT, code))
+        packed = importlib.import_module("i18n." + code)
+        assert sorted(source) == list(packed._k)
+        for name, value in source.items():
+            assert getattr(packed, name) == value, (code, name)
+        with pytest.raises(AttributeError):
+            packed.NO_SUCH_STRING
+
+
+def test_packing_refuses_a_language_that_lacks_a_name(tmp_path):
+    import shutil
+    import gen_strings
+    from conftest import ROOT
+    for code in gen_strings.languages():
+        shutil.copy("%s/firmware/i18n/src/%s.py" % (ROOT, code), tmp_path / (code + ".py"))
+    with open(tmp_path / "nl.py", "a", encoding="utf-8") as f:
+        f.write("\ndel YES\n")
+    with pytest.raises(gen_strings.PackError, match="nl.py: missing .'YES'."):
+        gen_strings.build_all(str(tmp_path))
+
+
+def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
+    from conftest import ROOT
+    from mp import MicroPython
+    cost = {}
+    for kind, path in (("packed", "firmware/i18n/en.py"), ("source", "firmware/i18n/src/en.py")):
+        with MicroPython(heap=256 * 1024) as mp:
+            mp.put_file("%s/%s" % (ROOT, path), "/lib/i18n/en.py")
+            mp.exec("import i18n")
+            before = mp.mem_alloc()
+            mp.exec("import i18n.en\nT = i18n.en\nx = T.MENU")
+            cost[kind] = mp.mem_alloc() - before
+            assert mp.exec("print(T.MENU[1], T.BACK)").strip() == "Continue Back"
+    print(cost)
+    assert cost["packed"] < cost["source"] * 2 // 3, cost

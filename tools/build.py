@@ -29,6 +29,9 @@ DEVICE_VERSION = "1.27"   # the MicroPython the handset runs (and the npm port u
 MPY_VERSION = 6           # the .mpy format that MicroPython 1.27 loads
 # Modules that are the desktop's, not the handset's (relative to firmware/).
 HOST_ONLY = ("drivers/simdisplay.py", "manifest.py")
+# Folders of firmware/ that stay on the host: the languages' readable sources (the
+# device gets the packed modules that tools/gen_strings.py makes from them).
+HOST_ONLY_DIRS = ("i18n/src/",)
 
 
 def boards(src=ROOT):
@@ -55,7 +58,7 @@ def device_sources(board, src=ROOT):
         raise ValueError("unknown board %r: there are %s" % (board, ", ".join(boards(src))))
     out = _tree(os.path.join(src, "lib", "svara"), "svara/")
     for path, rel in _tree(os.path.join(src, "firmware"), ""):
-        if rel.startswith("boards/") or rel in HOST_ONLY:
+        if rel.startswith("boards/") or rel in HOST_ONLY or rel.startswith(HOST_ONLY_DIRS):
             continue
         out.append((path, rel))
     out.append((os.path.join(src, "firmware", "boards", board, "board.py"), "board.py"))

@@ -55,3 +55,21 @@ def use(code):
         _current.append(new)
         _current.append(code)
     return new
+
+
+def _value(name, keys, offs, data):
+    """T.<name> of a packed language module (tools/gen_strings.py writes them)."""
+    try:
+        i = keys.index(name)
+    except ValueError:
+        raise AttributeError(name)
+    i += i
+    return _decode(str(data[offs[i] << 8 | offs[i + 1]:offs[i + 2] << 8 | offs[i + 3]], "utf-8"), 0)
+
+
+def _decode(s, depth):
+    if s[:1] != "\x01":
+        return s
+    if len(s) == 1:
+        return ()
+    return tuple([_decode(p, depth + 1) for p in s[1:].split(chr(0x10 + depth))])

@@ -94,7 +94,8 @@ def load(code):
 
 
 def names(mod):
-    return [n for n in dir(mod) if n[:1].isupper()]
+    # A packed language module (tools/gen_strings.py) lists its names in _k.
+    return list(mod._k)
 
 
 def strings_of(value):

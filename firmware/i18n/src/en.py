@@ -1,0 +1,219 @@
+# English. Every string a screen shows lives here; a later language is a copy of this
+# module with the same names. Lines for the 5x8 font hold at most 25 characters, for the
+# 6x12 font at most 21 (the screen is 128 pixels wide).
+
+# Soft keys.
+SELECT = "Select"
+BACK = "Back"
+PLAY = "Play"
+QUIT = "Quit"
+NEXT = "Next"
+YES = "Yes"
+NO = "No"
+OK = "OK"
+SHOW = "Show"
+
+# Title menu.
+TITLE = "S V A R A"
+MENU = ("New game", "Continue", "Settings", "Rules", "Statistics")
+HELP_MENU = "\u25b2\u25bc choose  OK open"
+NO_MATCH = "No game to continue"
+
+# New game and settings: option labels, indexed by the option numbers of ui/options.py.
+NEW_GAME = "New game"
+SETTINGS = "Settings"
+OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
+           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language",
+           "Names")
+START = "Start the game"
+DONE = "Done"
+HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
+ON_OFF = ("off", "on")
+LEVELS = ("easy", "normal", "hard")
+BUY_INS = ("split", "half", "free")
+PACES = ("slow", "normal", "fast")
+NO_CAP = "no cap"
+AS_ANTE = "= ante"
+
+# Seat names: the one person is "You"; with several people P1, P2, ...; bots Bot 1, ...
+YOU = "You"
+PERSON = "P%d"
+BOT = "Bot %d"
+
+# The table.
+POT = "Pot %d"
+LEVEL = "Level %d"
+GAME_NO = "#%d"
+SVARA_MARK = "SVARA"
+ST_BLIND = "blind %d"
+ST_IN = "in"
+ST_BET = "in %d"
+ST_PASSED = "passed"
+ST_OUT = "out"
+ST_TIED = "svara"
+ST_ASKED = "join?"
+ACT_PASS = "Pass"
+ACT_CALL = "Call %d"
+ACT_OPEN = "Bet %d"
+ACT_RAISE = "Raise %d"
+ACT_BLIND = "Blind %d"
+ACT_JOIN = "Join %d"
+# What happened last, by action (svara.PASS, CALL, RAISE, BLIND, JOIN): "%s" is a name.
+DID = ("%s passed", "%s called", "%s raised to %d", "%s blind %d", "%s joined")
+DID_OPEN = "%s bet %d"
+DID_NO_BLIND = "%s: no blind"
+THINKING = "%s thinking"
+YOUR_TURN = "Your turn, %s"
+YOUR_TURN_1 = "Your turn"
+NO_CARDS = "no cards yet"
+POINTS = "%d points"
+AMOUNT_RANGE = "%d..%d"
+HELP_TURN = "\u25b2\u25bc action \u25c0\u25b6 chips"
+HELP_TURN_FIXED = "\u25b2\u25bc action  OK play"
+HELP_WAIT = "please wait"
+HELP_COVER = "OK: show the cards"
+COVER_TITLE = "Pass the phone"
+COVER_TO = "to %s"
+COVER_NOTE = ("Only %s may look.", "Press OK to see", "your cards.")
+QUIT_ASK = ("Leave this game?", "You can come back", "with Continue.")
+HELP_QUIT = "OK: leave  END: stay"
+# The chances (the * key on a person's turn): win, svara, lose labels (5x8, at most 35
+# pixels, before the number ending at the screen's edge), the number, the message line
+# and the help line.
+ODDS = ("Win", "Svara", "Lose")
+ODDS_PCT = "%d.%d%%"
+ODDS_NOTE = "Chances if all show now"
+HELP_ODDS = "*: back  OK play"
+
+# Showdown, svara, game over.
+SHOWDOWN = "Showdown"
+GAME_TITLE = "Game %d"
+WINS = "%s wins %d"
+YOU_WIN = "You win %d"
+WHY = ("", "Everyone passed:", "Blind not called:", "Everyone else passed:", "")
+WHY_2 = ("", "the dealer takes it", "the blind takes it", "no cards shown", "")
+SVARA = "SVARA!"
+SVARA_TIE = "A tie at %d points"
+SVARA_POT = "The pot %d stays."
+SVARA_JOIN = "Others may join: %d"
+SVARA_FREE = "Others may join free"
+HELP_NEXT = "OK: next game"
+HELP_SVARA = "OK: play the svara"
+GAME_OVER = "Game over"
+MATCH_WON = "%s wins the match"
+YOU_WON = "You win the match!"
+YOU_OUT = "You are out of chips"
+AGAIN = ("Play again", "Title")
+HELP_AGAIN = "\u25b2\u25bc choose  OK open"
+
+# Statistics.
+STATS = "Statistics"
+STAT_NAMES = ("Matches", "Matches won", "Games", "Games won", "Svaras", "Best hand",
+              "Biggest pot")
+HELP_BACK = "END or Back: return"
+
+# Rules pages: titles, then lines of at most 25 characters.
+RULES = "Rules"
+HELP_RULES = "\u25c0\u25b6 page  END back"
+PAGE = "%d/%d"
+CARD_POINTS = "Card points"
+CARD_POINT_LINES = ("7 8 9 count 7 8 9,", "10 J Q K count 10,", "an ace counts 11.",
+                    "7\u2663 is the joker.")
+HANDS = "Hand points"
+# (label, cards as text for svara.parse): the hand table of RULES.md, worked examples.
+HAND_ROWS = (
+    ("One suit: add it", "10d 9d Jd"),
+    ("Mixed: best suit", "Kh 9h Qc"),
+    ("Aces: 11 each", "As Ad 10c"),
+    ("Joker joins a suit", "7c Ah Kh"),
+    ("Joker + a pair", "7c Kh Kd"),
+    ("Two sevens: 23", "7h 7d 9s"),
+    ("Three of a kind", "Qc Qh Qd"),
+    ("Three aces", "Ac Ah Ad"),
+    ("Three sevens: best", "7c 7h 7d"),
+)
+TEXT_PAGES = (
+    ("A game", (
+        "Everyone pays the ante.",
+        "Blinds: before the deal",
+        "first hand may bet blind,",
+        "the next double, or pass.",
+        "Three cards each. Then in",
+        "turn: Pass (leave), Call",
+        "(pay up to the level) or",
+        "Raise (a new level). At",
+        "most 3 raises each.",
+        "Last one in wins the pot;",
+        "else the best points win.",
+        "The winner deals next.",
+    )),
+    ("Svara", (
+        "A tie for the best points",
+        "is a svara: the pot stays",
+        "and a new deal is played",
+        "for it by the tied ones.",
+        "Others may join by paying",
+        "the pot divided by the",
+        "number tied.",
+        "",
+        "The match ends when one",
+        "player has all chips.",
+    )),
+    ("Keys", (
+        "\u25b2\u25bc  choose",
+        "\u25c0\u25b6  change, chips",
+        "0-9  type the chips",
+        "*  chances   #  most",
+        "OK or left key: do it",
+        "Green key: call",
+        "Red key: back or quit",
+    )),
+    ("Chances", (
+        "On your turn * shows your",
+        "chances to win, to tie",
+        "(svara) and to lose if",
+        "everyone still in showed",
+        "their cards now. Counted",
+        "exactly over every deal",
+        "of the unseen cards (from",
+        "3 opponents on: a close",
+        "estimate). It ignores the",
+        "bets and folded cards: it",
+        "is your hand's raw",
+        "strength, not advice.",
+    )),
+)
+HELP_CHIPS = "\u25c0\u25b6 0-9 chips %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Cannot save: storage full"
+SAVE_ERROR = "Cannot save: error %d"
+SAVE_DAMAGED = "Save damaged: %s"
+OLDER_COPY = "Older copy used"
+AFRESH = "Started afresh"
+GAME_DROPPED = "Game dropped"
+NOTE_MEM = "Out of memory"
+NOTE_ERR = "Error"
+RESTORED_MEM = "No memory: game restored"
+RESTORED_ERR = "Error: game restored"
+CONTINUE_LAST = "Continue: last save"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("empty", "not a save file", "wrong version", "cut short", "too long", "checksum wrong", "unreadable")
+
+# Names (Settings -> Names, ui/names.py): the list of person slots, the keypad editor
+# (its title, help, the key lines under the name, and its two refusals).
+NAME_OF = "Name of %s"
+HELP_NAMES = "\u25b2\u25bc choose  OK edit"
+HELP_NAME = "OK save  END cancel"
+NAME_KEYS = ("2-9 letters: press again", "for the next. \u25b6, another",
+             "key or a pause: go on.", "\u25c0 delete  # Aa  0 space", "1 . , ' - ! ? &")
+NAME_EMPTY = "Type a name first"
+NAME_FULL = "No room for more"
+# Chips kept between matches: the note when a person out of chips starts with the Stack
+# setting again (names listed under it), and the Statistics page of each person's chips.
+RESTOCK_TITLE = "New chips"
+RESTOCK_NOTE = ("Out of chips last time:", "these start again", "with %d chips.")
+HELP_RESTOCK = "OK: to the table"
+CHIPS_TITLE = "Chips"
+NO_CHIPS = "No chips kept yet"

@@ -1,0 +1,214 @@
+# Indonesian (Bahasa Indonesia). The same names, shapes and %-placeholders as en.py; the
+# words of the Indonesian rules text: taruhan, taruhan buta, ante, dealer, poin, warna,
+# bergabung, svara. host_tests/test_i18n.py checks that every line fits its place.
+
+# Soft keys.
+SELECT = "Pilih"
+BACK = "Kembali"
+PLAY = "Main"
+QUIT = "Keluar"
+NEXT = "Lanjut"
+YES = "Ya"
+NO = "Tidak"
+OK = "OK"
+SHOW = "Lihat"
+
+# Title menu.
+TITLE = "S V A R A"
+MENU = ("Main baru", "Lanjutkan", "Pengaturan", "Aturan", "Statistik")
+HELP_MENU = "\u25b2\u25bc pilih  OK buka"
+NO_MATCH = "Belum ada permainan"
+
+# New game and settings.
+NEW_GAME = "Permainan baru"
+SETTINGS = "Pengaturan"
+OPTIONS = ("Orang", "Bot", "Level bot", "Chip", "Ante", "Joker 7\u2663", "Dua 7 = 23",
+           "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot",
+           "Bahasa",
+           "Nama")
+START = "Mulai permainan"
+DONE = "Selesai"
+HELP_OPTIONS = "\u25b2\u25bc pilih \u25c0\u25b6 ubah"
+ON_OFF = ("tidak", "ya")
+LEVELS = ("mudah", "normal", "sulit")
+BUY_INS = ("dibagi", "separuh", "gratis")
+PACES = ("lambat", "normal", "cepat")
+NO_CAP = "bebas"
+AS_ANTE = "= ante"
+
+# Seat names.
+YOU = "Anda"
+PERSON = "P%d"
+BOT = "Bot %d"
+
+# The table.
+POT = "Pot %d"
+LEVEL = "Taruhan %d"
+GAME_NO = "#%d"
+SVARA_MARK = "SVARA"
+ST_BLIND = "buta %d"
+ST_IN = "ikut"
+ST_BET = "pasang %d"
+ST_PASSED = "pas"
+ST_OUT = "keluar"
+ST_TIED = "svara"
+ST_ASKED = "masuk?"
+ACT_PASS = "Pas"
+ACT_CALL = "Ikut %d"
+ACT_OPEN = "Taruh %d"
+ACT_RAISE = "Naikkan %d"
+ACT_BLIND = "Buta %d"
+ACT_JOIN = "Masuk %d"
+DID = ("%s pas", "%s ikut", "%s naik ke %d", "%s buta %d", "%s masuk")
+DID_OPEN = "%s bertaruh %d"
+DID_NO_BLIND = "%s: tanpa buta"
+THINKING = "%s berpikir"
+YOUR_TURN = "Giliran %s"
+YOUR_TURN_1 = "Giliran Anda"
+NO_CARDS = "belum ada kartu"
+POINTS = "%d poin"
+AMOUNT_RANGE = "%d..%d"
+HELP_TURN = "\u25b2\u25bc aksi \u25c0\u25b6 chip"
+HELP_TURN_FIXED = "\u25b2\u25bc aksi  OK main"
+HELP_WAIT = "mohon tunggu"
+HELP_COVER = "OK: lihat kartu"
+COVER_TITLE = "Berikan ponselnya"
+COVER_TO = "kepada %s"
+COVER_NOTE = ("Hanya %s boleh lihat.", "Tekan OK untuk", "melihat kartu Anda.")
+QUIT_ASK = ("Tinggalkan game ini?", "Bisa kembali lewat", "menu Lanjutkan.")
+HELP_QUIT = "OK: keluar  END: tetap"
+# The chances (the * key).
+ODDS = ("Menang", "Svara", "Kalah")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Jika semua buka sekarang:"
+HELP_ODDS = "*: kembali  OK main"
+
+# Showdown, svara, game over.
+SHOWDOWN = "Buka kartu"
+GAME_TITLE = "Babak %d"
+WINS = "%s menang %d"
+YOU_WIN = "Anda menang %d"
+WHY = ("", "Semua pas:", "Buta tidak dibayar:", "Yang lain pas:", "")
+WHY_2 = ("", "dealer ambil pot", "taruhan buta ambil pot", "kartu tidak dibuka", "")
+SVARA = "SVARA!"
+SVARA_TIE = "Seri di %d poin"
+SVARA_POT = "Pot %d tetap."
+SVARA_JOIN = "Lainnya boleh masuk: %d"
+SVARA_FREE = "Lainnya masuk gratis"
+HELP_NEXT = "OK: babak berikutnya"
+HELP_SVARA = "OK: main svara"
+GAME_OVER = "Permainan selesai"
+MATCH_WON = "%s menang laga"
+YOU_WON = "Anda menang laga!"
+YOU_OUT = "Chip Anda habis"
+AGAIN = ("Main lagi", "Menu")
+HELP_AGAIN = "\u25b2\u25bc pilih  OK buka"
+
+# Statistics.
+STATS = "Statistik"
+STAT_NAMES = ("Laga", "Laga menang", "Babak", "Babak menang", "Svara", "Tangan terbaik",
+              "Pot terbesar")
+HELP_BACK = "END atau Kembali: balik"
+
+# Rules pages.
+RULES = "Aturan"
+HELP_RULES = "\u25c0\u25b6 halaman  END kembali"
+PAGE = "%d/%d"
+CARD_POINTS = "Poin kartu"
+CARD_POINT_LINES = ("7 8 9 bernilai 7 8 9,", "10 J Q K bernilai 10,", "As bernilai 11.",
+                    "7\u2663 adalah joker.")
+HANDS = "Poin tangan"
+HAND_ROWS = (
+    ("Satu warna: jumlahkan", "10d 9d Jd"),
+    ("Campur: warna terbaik", "Kh 9h Qc"),
+    ("As: masing-masing 11", "As Ad 10c"),
+    ("Joker ikut satu warna", "7c Ah Kh"),
+    ("Joker + sepasang", "7c Kh Kd"),
+    ("Dua tujuh: 23", "7h 7d 9s"),
+    ("Tiga kembar", "Qc Qh Qd"),
+    ("Tiga As", "Ac Ah Ad"),
+    ("Tiga tujuh: terkuat", "7c 7h 7d"),
+)
+TEXT_PAGES = (
+    ("Satu babak", (
+        "Semua membayar ante.",
+        "Sebelum dibagi, pemain",
+        "pertama boleh taruh buta,",
+        "berikutnya dobel, atau",
+        "pas. Tiap orang 3 kartu.",
+        "Lalu bergiliran: Pas",
+        "(keluar), Ikut (bayar ke",
+        "taruhan) atau Naikkan,",
+        "maks. 3 kali per orang.",
+        "Tinggal satu: dia menang;",
+        "selain itu poin terbesar.",
+        "Pemenang membagi kartu.",
+    )),
+    ("Svara", (
+        "Seri di poin tertinggi",
+        "disebut svara: pot tetap",
+        "dan yang seri main lagi",
+        "untuk pot itu.",
+        "Lainnya boleh masuk",
+        "dengan membayar pot",
+        "dibagi jumlah yang seri.",
+        "",
+        "Laga selesai jika satu",
+        "pemain punya semua chip.",
+    )),
+    ("Tombol", (
+        "\u25b2\u25bc  pilih",
+        "\u25c0\u25b6  ubah, chip",
+        "0-9  ketik chip",
+        "*  peluang  #  terbesar",
+        "OK/tombol kiri: lakukan",
+        "Tombol hijau: ikut",
+        "Tombol merah: kembali",
+    )),
+    ("Peluang", (
+        "Tombol * di giliran Anda:",
+        "peluang menang, seri",
+        "(svara) dan kalah jika",
+        "semua yang masih ikut",
+        "membuka kartu sekarang.",
+        "Dihitung tepat atas semua",
+        "cara membagi kartu yang",
+        "tak terlihat (mulai 3",
+        "lawan: perkiraan dekat).",
+        "Mengabaikan taruhan dan",
+        "kartu yang pas: kekuatan",
+        "kartu Anda, bukan saran.",
+    )),
+)
+HELP_CHIPS = "\u25c0\u25b6 0-9 chip %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Gagal simpan: penuh"
+SAVE_ERROR = "Gagal simpan: galat %d"
+SAVE_DAMAGED = "Simpanan rusak: %s"
+OLDER_COPY = "Salinan lama dipakai"
+AFRESH = "Mulai dari awal"
+GAME_DROPPED = "Permainan hilang"
+NOTE_MEM = "Memori habis"
+NOTE_ERR = "Galat"
+RESTORED_MEM = "Memori habis: dipulihkan"
+RESTORED_ERR = "Galat: dipulihkan"
+CONTINUE_LAST = "Lanjut: simpanan akhir"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("kosong", "bukan simpanan", "versi salah", "terpotong", "terlalu panjang", "checksum salah", "tak terbaca")
+
+# Names; chips kept between matches.
+NAME_OF = "Nama %s"
+HELP_NAMES = "\u25b2\u25bc pilih  OK ubah"
+HELP_NAME = "OK simpan  END batal"
+NAME_KEYS = ("2-9 huruf: tekan lagi", "untuk huruf berikut. \u25b6,",
+             "tombol lain atau jeda:", "lanjut.  \u25c0 hapus",
+             "# Aa  0 spasi  1 .,'-!?&")
+NAME_EMPTY = "Ketik nama dulu"
+NAME_FULL = "Nama sudah penuh"
+RESTOCK_TITLE = "Chip baru"
+RESTOCK_NOTE = ("Kehabisan chip terakhir:", "mereka mulai lagi", "dengan %d chip.")
+HELP_RESTOCK = "OK: ke meja"
+CHIPS_TITLE = "Chip"
+NO_CHIPS = "Belum ada chip tersimpan"

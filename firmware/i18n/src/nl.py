@@ -1,0 +1,214 @@
+# Dutch (Nederlands). The same names, shapes and %-placeholders as en.py; the words of
+# the Dutch rules text: inzet, ante, blinde inzet, passen, betalen, verhogen, dealer,
+# kleur, svara. host_tests/test_i18n.py checks that every line fits its place.
+
+# Soft keys.
+SELECT = "Kies"
+BACK = "Terug"
+PLAY = "Spelen"
+QUIT = "Stoppen"
+NEXT = "Verder"
+YES = "Ja"
+NO = "Nee"
+OK = "OK"
+SHOW = "Tonen"
+
+# Title menu.
+TITLE = "S V A R A"
+MENU = ("Nieuw spel", "Verder spelen", "Instellingen", "Regels", "Statistieken")
+HELP_MENU = "\u25b2\u25bc kiezen  OK openen"
+NO_MATCH = "Geen spel bezig"
+
+# New game and settings.
+NEW_GAME = "Nieuw spel"
+SETTINGS = "Instellingen"
+OPTIONS = ("Mensen", "Bots", "Botniveau", "Fiches", "Ante", "Joker 7\u2663", "Twee 7 = 23",
+           "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal",
+           "Namen")
+START = "Start het spel"
+DONE = "Klaar"
+HELP_OPTIONS = "\u25b2\u25bc kiezen \u25c0\u25b6 wijzigen"
+ON_OFF = ("uit", "aan")
+LEVELS = ("makkelijk", "normaal", "moeilijk")
+BUY_INS = ("gedeeld", "half", "gratis")
+PACES = ("traag", "normaal", "snel")
+NO_CAP = "geen max"
+AS_ANTE = "= ante"
+
+# Seat names.
+YOU = "Jij"
+PERSON = "S%d"
+BOT = "Bot %d"
+
+# The table.
+POT = "Pot %d"
+LEVEL = "Inzet %d"
+GAME_NO = "#%d"
+SVARA_MARK = "SVARA"
+ST_BLIND = "blind %d"
+ST_IN = "mee"
+ST_BET = "in %d"
+ST_PASSED = "gepast"
+ST_OUT = "uit"
+ST_TIED = "svara"
+ST_ASKED = "mee?"
+ACT_PASS = "Passen"
+ACT_CALL = "Betaal %d"
+ACT_OPEN = "Inzet %d"
+ACT_RAISE = "Verhoog %d"
+ACT_BLIND = "Blind %d"
+ACT_JOIN = "Meedoen %d"
+DID = ("%s past", "%s betaalt", "%s verhoogt tot %d", "%s blind %d", "%s doet mee")
+DID_OPEN = "%s zet %d in"
+DID_NO_BLIND = "%s: geen blind"
+THINKING = "%s denkt na"
+YOUR_TURN = "Jouw beurt, %s"
+YOUR_TURN_1 = "Jouw beurt"
+NO_CARDS = "nog geen kaarten"
+POINTS = "%d punten"
+AMOUNT_RANGE = "%d..%d"
+HELP_TURN = "\u25b2\u25bc actie \u25c0\u25b6 fiches"
+HELP_TURN_FIXED = "\u25b2\u25bc actie  OK spelen"
+HELP_WAIT = "even geduld"
+HELP_COVER = "OK: toon de kaarten"
+COVER_TITLE = "Geef de telefoon"
+COVER_TO = "aan %s"
+COVER_NOTE = ("Alleen %s mag kijken.", "Druk op OK om je", "kaarten te zien.")
+QUIT_ASK = ("Dit spel verlaten?", "Je kunt terugkomen", "met Verder spelen.")
+HELP_QUIT = "OK: verlaten  END: blijf"
+# The chances (the * key).
+ODDS = ("Winst", "Svara", "Verlies")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Als iedereen nu toont:"
+HELP_ODDS = "*: terug  OK spelen"
+
+# Showdown, svara, game over.
+SHOWDOWN = "Kaarten open"
+GAME_TITLE = "Spel %d"
+WINS = "%s wint %d"
+YOU_WIN = "Jij wint %d"
+WHY = ("", "Iedereen paste:", "Blind niet betaald:", "Alle anderen pasten:", "")
+WHY_2 = ("", "de dealer wint de pot", "de blind wint de pot", "geen kaarten getoond", "")
+SVARA = "SVARA!"
+SVARA_TIE = "Gelijk op %d punten"
+SVARA_POT = "De pot %d blijft."
+SVARA_JOIN = "Anderen mogen mee: %d"
+SVARA_FREE = "Anderen gratis mee"
+HELP_NEXT = "OK: volgend spel"
+HELP_SVARA = "OK: speel de svara"
+GAME_OVER = "Spel voorbij"
+MATCH_WON = "%s wint de partij"
+YOU_WON = "Jij wint de partij!"
+YOU_OUT = "Je fiches zijn op"
+AGAIN = ("Nog een keer", "Menu")
+HELP_AGAIN = "\u25b2\u25bc kiezen  OK openen"
+
+# Statistics.
+STATS = "Statistieken"
+STAT_NAMES = ("Partijen", "Partij gewonnen", "Spellen", "Spel gewonnen", "Svara's",
+              "Beste hand",
+              "Grootste pot")
+HELP_BACK = "END of Terug: terug"
+
+# Rules pages.
+RULES = "Regels"
+HELP_RULES = "\u25c0\u25b6 pagina  END terug"
+PAGE = "%d/%d"
+CARD_POINTS = "Kaartpunten"
+CARD_POINT_LINES = ("7 8 9 tellen 7 8 9,", "10 J Q K tellen 10,", "een aas telt 11.",
+                    "7\u2663 is de joker.")
+HANDS = "Handpunten"
+HAND_ROWS = (
+    ("Eén kleur: optellen", "10d 9d Jd"),
+    ("Gemengd: beste kleur", "Kh 9h Qc"),
+    ("Azen: elk 11", "As Ad 10c"),
+    ("Joker bij een kleur", "7c Ah Kh"),
+    ("Joker + een paar", "7c Kh Kd"),
+    ("Twee zevens: 23", "7h 7d 9s"),
+    ("Drie gelijke", "Qc Qh Qd"),
+    ("Drie azen", "Ac Ah Ad"),
+    ("Drie zevens: hoogste", "7c 7h 7d"),
+)
+TEXT_PAGES = (
+    ("Een spel", (
+        "Iedereen betaalt de ante.",
+        "Blind: voor het delen mag",
+        "de eerste hand blind",
+        "inzetten, de volgende het",
+        "dubbele, of passen. Elk",
+        "drie kaarten. Dan om de",
+        "beurt: Passen (eruit),",
+        "Betalen (tot de inzet) of",
+        "Verhogen, max. 3 keer.",
+        "De laatste wint de pot,",
+        "anders de meeste punten.",
+        "De winnaar deelt.",
+    )),
+    ("Svara", (
+        "Gelijke hoogste punten:",
+        "svara. De pot blijft; de",
+        "gelijken spelen er een",
+        "nieuw spel om. Anderen",
+        "mogen meedoen en betalen",
+        "de pot gedeeld door het",
+        "aantal gelijken.",
+        "",
+        "De partij eindigt als één",
+        "speler alle fiches heeft.",
+    )),
+    ("Toetsen", (
+        "\u25b2\u25bc  kiezen",
+        "\u25c0\u25b6  wijzigen, fiches",
+        "0-9  fiches typen",
+        "*  kansen   #  meeste",
+        "OK of linkertoets: doen",
+        "Groene toets: betalen",
+        "Rode toets: terug, stop",
+    )),
+    ("Kansen", (
+        "* in je beurt toont je",
+        "kans op winst, svara en",
+        "verlies als iedereen die",
+        "nog meedoet nu de kaarten",
+        "toont. Exact geteld over",
+        "elke verdeling van de",
+        "onbekende kaarten (vanaf",
+        "3 tegenstanders een goede",
+        "schatting). Inzetten en",
+        "weggelegde kaarten tellen",
+        "niet mee: de kale kracht",
+        "van je hand, geen advies.",
+    )),
+)
+HELP_CHIPS = "\u25c0\u25b6 0-9 fiches %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Opslaan: geheugen vol"
+SAVE_ERROR = "Opslaan mislukt: %d"
+SAVE_DAMAGED = "Kapotte opslag: %s"
+OLDER_COPY = "Oudere kopie gebruikt"
+AFRESH = "Opnieuw begonnen"
+GAME_DROPPED = "Spel verloren"
+NOTE_MEM = "Geheugen vol"
+NOTE_ERR = "Fout"
+RESTORED_MEM = "Geheugen vol: spel terug"
+RESTORED_ERR = "Fout: spel hersteld"
+CONTINUE_LAST = "Verder: laatste opslag"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("leeg", "geen opslag", "verkeerde versie", "afgekapt", "te lang", "controlesom fout", "onleesbaar")
+
+# Names; chips kept between matches.
+NAME_OF = "Naam van %s"
+HELP_NAMES = "\u25b2\u25bc kiezen  OK wijzigen"
+HELP_NAME = "OK bewaar  END annuleer"
+NAME_KEYS = ("2-9 letters: nog eens", "voor de volgende. \u25b6, een",
+             "andere toets of even", "wachten: verder.  \u25c0 wis",
+             "# Aa 0 spatie 1 .,'-!?&")
+NAME_EMPTY = "Typ eerst een naam"
+NAME_FULL = "Geen ruimte meer"
+RESTOCK_TITLE = "Nieuwe fiches"
+RESTOCK_NOTE = ("Vorige keer blut:", "deze spelers beginnen", "weer met %d fiches.")
+HELP_RESTOCK = "OK: naar de tafel"
+CHIPS_TITLE = "Fiches"
+NO_CHIPS = "Nog geen fiches bewaard"

@@ -1,0 +1,216 @@
+# Portuguese (português). The same names, shapes and %-placeholders as en.py; the words
+# of the Portuguese rules text: aposta, ante, aposta cega, pagar, dobrar, dealer, pontos,
+# svara. host_tests/test_i18n.py checks that every line fits its place.
+
+# Soft keys.
+SELECT = "Escolher"
+BACK = "Voltar"
+PLAY = "Jogar"
+QUIT = "Sair"
+NEXT = "Seguinte"
+YES = "Sim"
+NO = "Não"
+OK = "OK"
+SHOW = "Mostrar"
+
+# Title menu.
+TITLE = "S V A R A"
+MENU = ("Novo jogo", "Continuar", "Definições", "Regras", "Estatísticas")
+HELP_MENU = "\u25b2\u25bc escolher  OK abrir"
+NO_MATCH = "Nenhum jogo a continuar"
+
+# New game and settings.
+NEW_GAME = "Novo jogo"
+SETTINGS = "Definições"
+OPTIONS = ("Pessoas", "Bots", "Nível dos bots", "Fichas", "Ante", "Curinga 7\u2663",
+           "Dois 7 = 23", "Subidas", "Aposta cega", "Cega mínima", "Entrada svara",
+           "Ritmo dos bots", "Idioma",
+           "Nomes")
+START = "Começar o jogo"
+DONE = "Pronto"
+HELP_OPTIONS = "\u25b2\u25bc escolher \u25c0\u25b6 mudar"
+ON_OFF = ("não", "sim")
+LEVELS = ("fácil", "normal", "difícil")
+BUY_INS = ("dividida", "metade", "grátis")
+PACES = ("lento", "normal", "rápido")
+NO_CAP = "sem limite"
+AS_ANTE = "= ante"
+
+# Seat names.
+YOU = "Você"
+PERSON = "J%d"
+BOT = "Bot %d"
+
+# The table.
+POT = "Pote %d"
+LEVEL = "Nível %d"
+GAME_NO = "#%d"
+SVARA_MARK = "SVARA"
+ST_BLIND = "cega %d"
+ST_IN = "dentro"
+ST_BET = "pôs %d"
+ST_PASSED = "passou"
+ST_OUT = "fora"
+ST_TIED = "svara"
+ST_ASKED = "entra?"
+ACT_PASS = "Passar"
+ACT_CALL = "Pagar %d"
+ACT_OPEN = "Apostar %d"
+ACT_RAISE = "Subir %d"
+ACT_BLIND = "Cega %d"
+ACT_JOIN = "Entrar %d"
+DID = ("%s passou", "%s pagou", "%s subiu para %d", "%s: cega %d", "%s entrou")
+DID_OPEN = "%s apostou %d"
+DID_NO_BLIND = "%s: sem cega"
+THINKING = "%s pensa"
+YOUR_TURN = "Sua vez, %s"
+YOUR_TURN_1 = "Sua vez"
+NO_CARDS = "ainda sem cartas"
+POINTS = "%d pontos"
+AMOUNT_RANGE = "%d..%d"
+HELP_TURN = "\u25b2\u25bc ação \u25c0\u25b6 fichas"
+HELP_TURN_FIXED = "\u25b2\u25bc ação  OK jogar"
+HELP_WAIT = "aguarde"
+HELP_COVER = "OK: ver as cartas"
+COVER_TITLE = "Passe o telefone"
+COVER_TO = "para %s"
+COVER_NOTE = ("Só %s pode olhar.", "Carregue em OK para", "ver as suas cartas.")
+QUIT_ASK = ("Sair deste jogo?", "Pode voltar com", "Continuar.")
+HELP_QUIT = "OK: sair  END: ficar"
+# The chances (the * key).
+ODDS = ("Vitória", "Svara", "Derrota")
+ODDS_PCT = "%d,%d%%"
+ODDS_NOTE = "Se todos mostrarem agora:"
+HELP_ODDS = "*: voltar  OK jogar"
+
+# Showdown, svara, game over.
+SHOWDOWN = "Cartas na mesa"
+GAME_TITLE = "Jogo %d"
+WINS = "%s ganha %d"
+YOU_WIN = "Você ganha %d"
+WHY = ("", "Todos passaram:", "Ninguém pagou a cega:", "Os outros passaram:", "")
+WHY_2 = ("", "o dealer leva o pote", "a cega leva o pote", "sem mostrar as cartas", "")
+SVARA = "SVARA!"
+SVARA_TIE = "Empate com %d pontos"
+SVARA_POT = "O pote %d fica."
+SVARA_JOIN = "Outros podem entrar: %d"
+SVARA_FREE = "Outros entram grátis"
+HELP_NEXT = "OK: próximo jogo"
+HELP_SVARA = "OK: jogar a svara"
+GAME_OVER = "Fim do jogo"
+MATCH_WON = "%s ganha a partida"
+YOU_WON = "Você ganhou a partida!"
+YOU_OUT = "Ficou sem fichas"
+AGAIN = ("Jogar de novo", "Início")
+HELP_AGAIN = "\u25b2\u25bc escolher  OK abrir"
+
+# Statistics.
+STATS = "Estatísticas"
+STAT_NAMES = ("Partidas", "Partidas ganhas", "Jogos", "Jogos ganhos", "Svaras",
+              "Melhor mão",
+              "Maior pote")
+HELP_BACK = "END ou Voltar: sair"
+
+# Rules pages.
+RULES = "Regras"
+HELP_RULES = "\u25c0\u25b6 página  END voltar"
+PAGE = "%d/%d"
+CARD_POINTS = "Cartas: pontos"
+CARD_POINT_LINES = ("7 8 9 valem 7 8 9,", "10 J Q K valem 10,", "o ás vale 11.",
+                    "7\u2663 é o curinga.")
+HANDS = "Pontos da mão"
+HAND_ROWS = (
+    ("Um naipe: somar", "10d 9d Jd"),
+    ("Misto: o melhor naipe", "Kh 9h Qc"),
+    ("Ases: 11 cada", "As Ad 10c"),
+    ("Curinga entra no naipe", "7c Ah Kh"),
+    ("Curinga + um par", "7c Kh Kd"),
+    ("Dois setes: 23", "7h 7d 9s"),
+    ("Trinca", "Qc Qh Qd"),
+    ("Três ases", "Ac Ah Ad"),
+    ("Três setes: a melhor", "7c 7h 7d"),
+)
+TEXT_PAGES = (
+    ("Um jogo", (
+        "Todos pagam o ante.",
+        "Cegas: antes de dar, o",
+        "primeiro pode apostar às",
+        "cegas; o seguinte dobra,",
+        "ou passa. Três cartas a",
+        "cada um. Depois, na vez:",
+        "Passar (sair), Pagar (até",
+        "o nível) ou Subir (novo",
+        "nível), até 3 vezes cada.",
+        "O último a ficar leva o",
+        "pote; senão, mais pontos",
+        "ganham. O vencedor dá.",
+    )),
+    ("Svara", (
+        "Empate no melhor ponto é",
+        "svara: o pote fica e os",
+        "empatados jogam por ele",
+        "uma nova mão.",
+        "Outros podem entrar",
+        "pagando o pote dividido",
+        "pelo número de empatados.",
+        "",
+        "A partida acaba quando",
+        "um jogador tem todas as",
+        "fichas.",
+    )),
+    ("Teclas", (
+        "\u25b2\u25bc  escolher",
+        "\u25c0\u25b6  mudar, fichas",
+        "0-9  digitar fichas",
+        "*  chances   #  máximo",
+        "OK ou tecla esq.: fazer",
+        "Tecla verde: pagar",
+        "Tecla vermelha: voltar",
+    )),
+    ("Chances", (
+        "Na sua vez, * mostra suas",
+        "chances de ganhar, de",
+        "empatar (svara) e de",
+        "perder se todos que estão",
+        "no jogo mostrassem agora.",
+        "Conta exatamente todas as",
+        "formas de dar as cartas",
+        "que não vê (3 adversários",
+        "ou mais: boa estimativa).",
+        "Ignora apostas e cartas",
+        "de quem passou: é a força",
+        "da mão, não um conselho.",
+    )),
+)
+HELP_CHIPS = "\u25c0\u25b6 0-9 fichas %d..%d"
+
+# Saving and errors (firmware/saving.py, app.py): the help line and the title note.
+SAVE_FULL = "Sem espaço para gravar"
+SAVE_ERROR = "Erro ao gravar %d"
+SAVE_DAMAGED = "Arquivo ruim: %s"
+OLDER_COPY = "Usada cópia anterior"
+AFRESH = "Começou do zero"
+GAME_DROPPED = "Jogo perdido"
+NOTE_MEM = "Sem memória"
+NOTE_ERR = "Erro"
+RESTORED_MEM = "Sem memória: recuperado"
+RESTORED_ERR = "Erro: jogo recuperado"
+CONTINUE_LAST = "Continuar: último jogo"
+# Why a save file was not whole: empty, not a save, version, cut short, too long,
+# checksum, unreadable (firmware/store.py says it in English; saving.py shows these).
+DAMAGE_WHY = ("vazio", "não é gravação", "versão errada", "cortado", "longo demais", "soma errada", "ilegível")
+
+# Names; chips kept between matches.
+NAME_OF = "Nome de %s"
+HELP_NAMES = "\u25b2\u25bc escolher  OK editar"
+HELP_NAME = "OK salvar  END cancelar"
+NAME_KEYS = ("2-9 letras: de novo para", "a seguinte. \u25b6, outra",
+             "tecla ou pausa: segue.", "\u25c0 apaga  # Aa  0 espaço",
+             "1 . , ' - ! ? &")
+NAME_EMPTY = "Escreva um nome antes"
+NAME_FULL = "Não cabe mais"
+RESTOCK_TITLE = "Fichas novas"
+RESTOCK_NOTE = ("Sem fichas da última vez:", "estes começam de novo", "com %d fichas.")
+HELP_RESTOCK = "OK: para a mesa"
+CHIPS_TITLE = "Fichas"
+NO_CHIPS = "Ainda sem fichas salvas"
