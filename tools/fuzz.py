@@ -41,7 +41,6 @@ SETTLE_LIMIT = simcore.SETTLE_LIMIT
 # calls of at most this many idle() each: the port collects garbage only between calls,
 # while the handset's GC runs whenever the heap runs short, between any two idle()s.
 IDLE_CHUNK = 1
-STACKS = (20, 50, 100, 200, 500, 1000)   # ui/common.py STACKS
 
 
 def key_codes(n, seed):
@@ -100,7 +99,7 @@ def _chips(app):
     if p is None or p.game is None:
         return None
     g = p.game
-    return sum(g.stacks) + g.pot, g.n * STACKS[p.cfg[3]]
+    return sum(g.stacks) + g.pot, p.total   # the chips the match began with (kept ones too)
 
 
 def run_cpython(n=100000, seed=1, report=None):
@@ -163,7 +162,6 @@ _MP_SETUP = (
     "import os\ntry:\n    os.mkdir('/fuzz')\nexcept OSError:\n    pass",
     "from store import Store\n"
     "_app = None\n"
-    "_S = (20, 50, 100, 200, 500, 1000)\n"
     "def _start(seed):\n"
     "    global _app\n"
     "    _app = None\n"
@@ -182,7 +180,7 @@ _MP_SETUP = (
     "    bad = 0\n"
     "    if p is not None and p.game is not None:\n"
     "        g = p.game\n"
-    "        if sum(g.stacks) + g.pot != g.n * _S[p.cfg[3]]:\n"
+    "        if sum(g.stacks) + g.pot != p.total:\n"
     "            bad = 1\n"
     "    print(int(more), gc.mem_alloc(), bad, _app.errors)\n",
 )

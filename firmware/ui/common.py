@@ -35,7 +35,7 @@ def small():
 # when one of these screens takes over, the others are forgotten (app.py calls
 # drop_screens) and collected once no screen object holds them; the next open_screen
 # imports a module again.
-DROP = ("title", "options", "rulespages", "stats", "showdown", "table")
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names")
 
 
 def open_screen(app, module, cls, *args):
