@@ -104,9 +104,10 @@ class CPythonRunner:
 
 # Modules imported under MicroPython in calls of their own before the app starts: the
 # port collects garbage only between calls, and the handset's GC would collect between
-# these imports anyway (it collects whenever the heap runs short).
+# these imports anyway (it collects whenever the heap runs short). Screens' own modules
+# are not preloaded: the app opens each screen in a call of its own (ui.screen.Later).
 PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara", "svara.bots",
-           "i18n", "ui.common", "ui.title", "ui.play", "ui.table", "ui.showdown")
+           "i18n", "ui.common", "ui.title", "ui.play")
 
 # Code run under MicroPython, each string one top-level call.
 _MP_SETUP = (

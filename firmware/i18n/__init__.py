@@ -47,6 +47,8 @@ def use(code):
             if key.startswith("ui.") and getattr(m, "T", None) is old:
                 m.T = new
         del sys.modules["i18n." + old_code]
+        for k in range(len(_cache)):    # the old language's tuples (and its bytes)
+            _cache[k] = None
         if old_code in g:
             del g[old_code]
         _current[0] = new
@@ -57,14 +59,34 @@ def use(code):
     return new
 
 
+# The last few tuples read (menus, option values: screens index them row by row), so a
+# menu's draw decodes each once: [data, name, value] per slot, replaced in turn.
+_SLOTS = 4
+_cache = [None] * (3 * _SLOTS)
+_turn = [0]
+
+
 def _value(name, keys, offs, data):
     """T.<name> of a packed language module (tools/gen_strings.py writes them)."""
+    c = _cache
+    for k in range(0, 3 * _SLOTS, 3):
+        if c[k] is data and c[k + 1] == name:
+            return c[k + 2]
     try:
         i = keys.index(name)
     except ValueError:
         raise AttributeError(name)
     i += i
-    return _decode(str(data[offs[i] << 8 | offs[i + 1]:offs[i + 2] << 8 | offs[i + 3]], "utf-8"), 0)
+    a = offs[i] << 8 | offs[i + 1]
+    b = offs[i + 2] << 8 | offs[i + 3]
+    v = _decode(str(data[a:b], "utf-8"), 0)
+    if a < b and data[a] == 1:          # a tuple: keep it for the next reads
+        k = _turn[0]
+        c[k] = data
+        c[k + 1] = name
+        c[k + 2] = v
+        _turn[0] = (k + 3) % (3 * _SLOTS)
+    return v
 
 
 def _decode(s, depth):
