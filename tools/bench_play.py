@@ -5,9 +5,11 @@
 
 Prints, MicroPython 1.27 (WebAssembly) beside CPython where both apply:
   - the peak heap of the match run under MicroPython (the most gc.mem_alloc() seen at
-    the end of any key's call: the port collects only between calls, so that is the
-    high-water mark), the heap left in use after it, and whether the heap had to grow
-    past --heap (default 65536);
+    the end of any call: one call per key and one per idle() after it, as the port
+    collects only between calls, so that is the high-water mark), the heap left in use
+    after it, and whether the heap had to grow past --heap (default 65536); twice: with
+    saves after every action as the handset makes them (store.py, saving.py), and with
+    no saves (the UI and the engine alone);
   - milliseconds for a full redraw of the table screen (draw + show) and for the
     typical redraw after one key (UP on the action list: the three action rows, the
     help line and show()).
@@ -25,10 +27,12 @@ import simcore  # noqa: E402  (puts firmware/, lib/ and tools/hostlib on sys.pat
 from drivers import keys  # noqa: E402
 
 # Modules imported under MicroPython one call each before the app starts (as the
-# handset's GC would collect between them), in the order the handset needs them.
+# handset's GC would collect between them), in the order the handset needs them. The
+# screens' own modules are not among them: the app opens each screen in a call of its
+# own (ui.screen.Later) and forgets the others (ui.common.DROP).
 PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara",
-           "svara.bots", "i18n.en", "ui.common", "ui.title", "ui.play", "ui.table",
-           "ui.showdown")
+           "svara.bots", "i18n.en", "ui.common", "ui.title", "ui.play")
+SAVE_PRELOAD = ("store", "saving", "svara.log")
 # New game with the stack lowered from 100 to 20 (Stack is the fourth row), then Play.
 NEW_GAME_20 = (keys.OK, keys.DOWN, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT, keys.SL)
 MATCH_SEED = 5
@@ -66,7 +70,7 @@ class CPythonPlay:
 class MicroPythonPlay:
     """The same firmware under MicroPython: one call per key, frames read back on asking."""
 
-    def __init__(self, seed, heap=65536):
+    def __init__(self, seed, heap=65536, saves=False):
         from mp import MicroPython
         self.mp = MicroPython(heap=heap)
         self.peak = 0
@@ -75,7 +79,14 @@ class MicroPythonPlay:
             self.mp.exec("from drivers.simdisplay import SimDisplay\n_d = SimDisplay()")
             for m in PRELOAD:
                 self.mp.exec("import " + m)
-            self.mp.exec("from ui.title import Title\n_app = app.App(_d, first=Title, seed=%d)\n"
+            # With saves, as the handset runs (main.py): every action is saved. The save
+            # modules are loaded first, each in a call of its own like the rest.
+            for m in SAVE_PRELOAD if saves else ():
+                self.mp.exec("import " + m)
+            self.mp.exec("_store = None\nif %r:\n    from store import Store\n"
+                         "    _store = Store('/saves')" % saves)
+            self.mp.exec("from ui.title import Title\n"
+                         "_app = app.App(_d, first=Title, seed=%d, store=_store)\n"
                          "def _settle():\n"
                          "    n = 0\n"
                          "    while n < %d and _app.idle():\n"
@@ -153,21 +164,25 @@ def main(argv):
             return 2
     codes = match_keys(seed)
     print("match: seed %d, %d keys, 4 players (you + 3 easy bots), stack 20" % (seed, len(codes)))
-    t = time.time()
-    mp = MicroPythonPlay(seed, heap)
-    try:
-        for c in codes:
-            mp.key(c)
-        end = mp.trace()
-        in_use = mp.in_use()
-        total = mp.heap_total()
-        print("MicroPython: %.1f s, ends on: %s" % (time.time() - t, end))
-        print("  peak heap %d bytes, %d in use after the match; heap %d of %d: %s"
-              % (mp.peak, in_use, total, mp.start_heap,
-                 "GREW" if total > mp.start_heap else "did not grow"))
-        full, one = redraw_ms_micropython(mp)
-    finally:
-        mp.close()
+    for saves in (True, False):
+        t = time.time()
+        mp = MicroPythonPlay(seed, heap, saves)
+        try:
+            for c in codes:
+                mp.key(c)
+            end = mp.trace()
+            in_use = mp.in_use()
+            total = mp.heap_total()
+            print("MicroPython, %s: %.1f s, ends on: %s"
+                  % ("saving every action (as the handset)" if saves else "no saves",
+                     time.time() - t, end))
+            print("  peak heap %d bytes, %d in use after the match; heap %d of %d: %s"
+                  % (mp.peak, in_use, total, mp.start_heap,
+                     "GREW" if total > mp.start_heap else "did not grow"))
+            if not saves:
+                full, one = redraw_ms_micropython(mp)
+        finally:
+            mp.close()
     cfull, cone = redraw_ms_cpython(seed)
     print("%-34s %12s %12s" % ("", "MicroPython", "CPython"))
     print("%-34s %12.2f %12.3f" % ("table: full redraw + show, ms", full, cfull))
