@@ -1,4 +1,4 @@
-# Exact showdown chances of a hand (issue 6): chances(hand, opponents, rules, dead, floor).
+# Showdown chances of a hand (issue 6): chances(hand, opponents, rules, dead, floor).
 #
 # The opponents' hands are dealt at random from the unseen cards (32 minus our three
 # minus ``dead``), all deals equally likely, card removal included. Win: our points beat
@@ -9,11 +9,16 @@
 #   the pairs: the pairs of hands of a class X that share no card are
 #   |X|^2 - sum over cards c of x(c)^2 + sum over card pairs cd of x(cd)^2 - |X|
 #   (inclusion-exclusion on the shared cards; x(c), x(cd) count the X hands holding c, cd).
-# - 3+ opponents: P(all n hands in X) = p1 * prod_{k=1..n-1} (p1 + (q - p1) g(k)), where
-#   p1 = P(a hand is in X) and q = P(a second is in X | the first is), both exact, and
-#   g(k) = 2k(c-3) / (2c-3-3k) (c unseen cards) scales the card-removal shift of the
-#   first hand to k hands (g(1) = 1: exact for 2). The shape of g was fitted to long
-#   simulations; the tests hold it to seeded simulations, docs/BOTS.md gives the error.
+# - 3+ opponents: an estimate of P(all n hands in X) from the same exact counts.
+#   Card weights: w(d) = x(d) / e2(w without d) (one step of fitting a product model
+#   w(a) w(b) w(c) to the card counts x(d)); the product model deals 3n cards and keeps
+#   them with chance prod w, so P_w(n) = x^n e_3n(w) / (e_3(w)^n C(c, 3n)) (e_k: the
+#   elementary symmetric sums of the weights, c unseen cards). It is exact for one hand
+#   and carries card removal card by card (a card in no X hand must stay undealt).
+#   The pairs of hands left out of it: rho = P(2) / P_w(2), exact P(2) from the count
+#   above, and P(n) = P_w(n) rho^E, E = C(n, 2) (one factor per pair of hands) plus a
+#   whole correction from _odds_table by n and the share of X hands in eighths, which
+#   tools/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
 # ``floor`` narrows the opponents to hands of at least that many points (what a bot
 # reads from their bets); the chances are then conditional on every opponent being so.
 # Integers only: no floats, so the handset's answer is the host's to the last digit.
@@ -114,8 +119,11 @@ def _count2(u, s, floor, rules, pairs, t=TABLE, _3=_C3, _2=_C2):
     return nb, ne, nr
 
 
-def _disjoint_pairs(u, pairs, nb, ne, nr, _2=_C2):
-    """Ordered pairs of disjoint hands both below, both below-or-equal, both in range."""
+def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=_C2):
+    """Ordered pairs of disjoint hands both below, both below-or-equal, both in range.
+
+    ``cards`` (a list of 3 * len(u), or None): gets 2 x(c) per unseen card c, for the
+    three classes, at 3 * (c's place in u)."""
     # Per card: x(c) = (sum of x(cd) over d) / 2; per pair: x(cd) itself.
     sb = se = sr = 0      # sums of squares over pairs
     cb = ce = cr = 0      # sums of squares over cards
@@ -141,6 +149,10 @@ def _disjoint_pairs(u, pairs, nb, ne, nr, _2=_C2):
         cb += yb * yb
         ce += ye * ye
         cr += yr * yr
+        if cards is not None:
+            cards[3 * k] = yb
+            cards[3 * k + 1] = ye
+            cards[3 * k + 2] = yr
     # Each hand holds 3 pairs, and each card sum counted every pair twice: y = 2 x(c).
     return (nb * nb - cb // 4 + sb - nb,
             (nb + ne) * (nb + ne) - ce // 4 + se - (nb + ne),
@@ -152,7 +164,7 @@ def chances(hand, opponents, rules=None, dead=(), floor=0):
 
     win + tie + lose == total; each over total is the chance. Exact for 1 and 2
     opponents (total = the number of deals); for 3 or more, total is SCALE and the
-    figures are the approximation described at the top of this module.
+    figures are the estimate described at the top of this module.
     ``dead``: cards known to be out of play; ``floor``: opponents hold at least so many
     points. ValueError for a bad hand, opponent count, or a range nobody can hold."""
     if not isinstance(opponents, int) or not 1 <= opponents <= 9:
@@ -168,40 +180,171 @@ def chances(hand, opponents, rules=None, dead=(), floor=0):
         return nb, ne, nr - nb - ne, nr
     pairs = bytearray(3 * 496)
     nb, ne, nr = _count2(u, s, floor, rules, pairs)
-    db, dbe, dr = _disjoint_pairs(u, pairs, nb, ne, nr)
+    c = len(u)
+    cards = [0] * (3 * c) if opponents > 2 else None
+    db, dbe, dr = _disjoint_pairs(u, pairs, nb, ne, nr, cards)
     if not dr:
         raise ValueError("no two disjoint opponent hands score %d or more" % floor)
     if opponents == 2:
         return db, dbe - db, dr - dbe, dr
-    c = len(u)
-    t = c * (c - 1) * (c - 2) // 6
-    m = (c - 3) * (c - 4) * (c - 5) // 6
-    w = _approx(nb, db, nr, dr, opponents, c, t, m)
-    a = _approx(nb + ne, dbe, nr, dr, opponents, c, t, m)
+    n = opponents
+    scratch = ([0] * c, [0] * 28, [0] * 28)
+    bn, bd = _all_in(cards, 0, nb, db, n, c, scratch)
+    ln, ld = _all_in(cards, 1, nb + ne, dbe, n, c, scratch)
+    if nr == _comb(c, 3):
+        rn = rd = 1            # every hand is in range: no condition
+    else:
+        rn, rd = _all_in(cards, 2, nr, dr, n, c, scratch)
+        if not rn:
+            raise ValueError("%d disjoint opponent hands cannot all score %d or more"
+                             % (n, floor))
+    w = bn * rd * SCALE // (bd * rn)
+    a = ln * rd * SCALE // (ld * rn)
+    a = a if a < SCALE else SCALE
+    w = w if w < a else a
     return w, a - w, SCALE - a, SCALE
 
 
-def _all_in(x, dx, n, c, t, m):
-    """P(all n hands in X) times t^n m^(n-1) x^(n-1) prod (2c-3-3k), by the rule above.
-
-    c: unseen cards; t, m: hands in the pool of c cards and of c-3 cards; p1 = x/t,
-    q = dx/(x*m); factor k is p1 + (q - p1) * 2k(c-3) / (2c-3-3k)."""
-    v = x
-    for k in range(1, n):
-        f = x * x * m * (2 * c - 3 - 3 * k) + 2 * k * (c - 3) * (dx * t - x * x * m)
-        v *= f if f > 0 else 0
+def _comb(n, k):
+    """n choose k (0 when k > n)."""
+    if k > n:
+        return 0
+    v = 1
+    for i in range(k):
+        v = v * (n - i) // (i + 1)
     return v
 
 
-def _approx(x, dx, r, dr, n, c, t, m):
-    """P(all n in X | all n in R) * SCALE (X within R)."""
-    if x == 0:
-        return 0
-    # The common factors cancel; x^(n-1) and r^(n-1) stay.
-    num = _all_in(x, dx, n, c, t, m) * r ** (n - 1)
-    den = _all_in(r, dr, n, c, t, m) * x ** (n - 1)
-    v = num * SCALE // den
-    return v if v < SCALE else SCALE
+def _weights(cards, k, c, w):
+    """Card weights of class k (module header): 0 for a card in no hand of the class,
+    2048 on average over the others (at most 32767), into the list w of c places.
+    Small ints only: nothing is allocated."""
+    e1 = s2 = 0
+    for i in range(k, 3 * c, 3):
+        v = cards[i]
+        e1 += v
+        s2 += v * v
+    e2 = (e1 * e1 - s2) >> 1        # < 2^29: e1 = 6 x <= 6 * 3654
+    d = (e2 >> 14) + 1
+    total = live = 0
+    for i in range(c):
+        v = cards[3 * i + k]
+        if v:
+            v = (v << 19) // ((e2 - v * (e1 - v)) // d + 1)    # v <= 756: < 2^29
+            v = v if v < 262143 else 262143
+            total += v
+            live += 1
+        w[i] = v
+    if not live:
+        return
+    mean = (total + (live >> 1)) // live
+    for i in range(c):
+        v = w[i]
+        if v:
+            v = ((v << 11) + (mean >> 1)) // mean
+            w[i] = 1 if v < 1 else (v if v < 32767 else 32767)
+
+
+def _means(w, top, m, x):
+    """The means of the products of j of the weights, j = 0..top, into the lists m, x
+    (mantissas, exponents): mean j = m[j] * 2^x[j], m[j] in 2^19..2^20 - 1 (or 0).
+    Small ints only, rounded to nearest at every step (2^-20): nothing is allocated."""
+    for j in range(top + 1):
+        m[j] = 0
+        x[j] = 0
+    m[0] = 1 << 19
+    x[0] = -19
+    k = 0
+    for v in w:
+        k += 1
+        j = k if k < top else top
+        while j:
+            # mean j over k weights = ((k - j) mean j + j v mean j-1) / k (v in 1/2048);
+            # the mantissa is split so that every product stays below 2^30.
+            a = (k - j) * m[j]
+            ax = x[j]
+            p = m[j - 1]
+            hi = (p >> 10) * v
+            b = ((hi >> 1) + (((p & 1023) * v + ((hi & 1) << 10) + 1024) >> 11)) * j
+            bx = x[j - 1]
+            if not b:
+                s = a
+                sx = ax
+            elif not a:
+                s = b
+                sx = bx
+            elif ax >= bx:
+                d = ax - bx
+                s = a + ((b + (1 << (d - 1))) >> d if d else b) if d < 30 else a
+                sx = ax
+            else:
+                d = bx - ax
+                s = b + ((a + (1 << (d - 1))) >> d) if d < 30 else b
+                sx = bx
+            s = (s + (k >> 1)) // k
+            if s:
+                d = 0
+                while s >= 1048576 << d:
+                    d += 1
+                if d:
+                    s = (s + (1 << (d - 1))) >> d
+                    sx += d
+                    if s >= 1048576:
+                        s >>= 1
+                        sx += 1
+                while s < 524288:
+                    s <<= 1
+                    sx -= 1
+            m[j] = s
+            x[j] = sx
+            j -= 1
+
+
+def terms(cards, k, x, d2, n, c, w=None, m=None, e=None):
+    """(pn, pd, rn, rd, ps, rs) for class k: P_w(n) = pn / pd * 2^ps and
+    rho = rn / rd * 2^rs (module header).
+
+    ``cards`` as filled by _disjoint_pairs, x the class's hands, d2 its ordered disjoint
+    pairs; w, m, e: scratch lists of c, 28 and 28 places (made when None). Public for
+    tools/fit_odds.py, which fits the exponents on these very numbers."""
+    t = _comb(c, 3)
+    if w is None:
+        w = [0] * c
+        m = [0] * 28
+        e = [0] * 28
+    _weights(cards, k, c, w)
+    _means(w, 3 * n, m, e)
+    m3 = m[3]
+    return (x ** n * m[3 * n], t ** n * m3 ** n, d2 * t * m3 * m3,
+            _comb(c - 3, 3) * x * x * m[6], e[3 * n] - n * e[3], 2 * e[3] - e[6])
+
+
+def _all_in(cards, k, x, d2, n, c, scratch):
+    """P(all n hands in class k) as a fraction (numerator, denominator), at most 1
+    (module header); 0 when not even two hands of the class are disjoint. A few big
+    ints: the powers of rho are taken as one fraction."""
+    if not d2:
+        return 0, 1
+    w, m, ex = scratch
+    pn, pd, rn, rd, ps, rs = terms(cards, k, x, d2, n, c, w, m, ex)
+    e = exponent(n, x, _comb(c, 3))
+    sh = ps + e * rs
+    if e < 0:
+        rn, rd, e = rd, rn, -e
+    pn *= rn ** e
+    pd *= rd ** e
+    if sh >= 0:
+        pn <<= sh
+    else:
+        pd <<= -sh
+    return (pn, pd) if pn < pd else (1, 1)
+
+
+def exponent(n, x, t):
+    """E of the module header: C(n, 2) plus the fitted byte for n and x / t in eighths."""
+    from svara._odds_table import EXTRA
+    b = 8 * x // t
+    return n * (n - 1) // 2 + EXTRA[(n - 3) * 8 + (b if b < 7 else 7)] - 128
 
 
 def tenths(hand, opponents, rules=None, dead=()):
