@@ -10,7 +10,10 @@ E = C(n, 2) + EXTRA[n, cell] - 128 (see its header). The cell is one of 8 by the
 of X hands among all (eighths). For each n and cell this tool picks
 the whole EXTRA that minimises the squared error, in standard errors, against the
 simulated P(all n in X) of every class observation of that cell in the fit input
-(tools/odds_fit_input.txt); an empty cell gets 128 (E = C(n, 2)).
+(tools/odds_fit_input.txt) without a floor; a cell with few gets 128 (E = C(n, 2)).
+With a floor, svara.odds divides two such estimates (the class within the range, the
+range): the cases with floors in the input are for --report (fitting them made the
+floor-0 answers worse and the floors no better).
 
 The fit input holds, per simulated case (hand, rules, floor), the mean and the squared
 standard error of the partition shares of tools/odds_sim.py for the three classes
@@ -113,9 +116,9 @@ def observations(rows):
         all_terms = class_terms(hand, RULES[rules], floor, sorted(by_n))
         for n, sims in sorted(by_n.items()):
             terms = all_terms[n]
-            for k in range(3):
-                if k == 2 and floor == 0:
-                    continue          # all hands: P = 1, no estimate needed
+            if terms[2] is None or terms[2][2] < terms[2][3]:
+                continue              # a floor: in the input for --report, not fitted
+            for k in range(2):
                 if terms[k] is None:
                     continue
                 pw, rho, x, t = terms[k]

@@ -4,6 +4,18 @@ import svara
 from svara import odds
 from svara.rules import Rules
 
+# Three or more opponents: the estimate's exact digits, computed on CPython. MicroPython
+# must give the very same (integers only), whatever the hand, rules, dead cards and floor.
+DIGITS = (
+    ('Jh Qh 9s', 3, None, '', 0, (201607, 157624, 640769, 1000000)),
+    ('Jh Qh 9s', 9, None, '', 0, (1341, 9132, 989527, 1000000)),
+    ('7c Ah Kh', 3, None, '', 0, (998356, 0, 1644, 1000000)),
+    ('Kh 9h Qc', 6, Rules(joker=False), '', 0, (37638, 46145, 916217, 1000000)),
+    ('Ah Ad 9s', 5, None, '', 20, (85227, 22830, 891943, 1000000)),
+    ('7d 7h Kh', 4, Rules(two_sevens=False), 'Ac 10d', 15, (0, 11, 999989, 1000000)),
+    ('Qc Qh Qd', 8, None, '', 23, (9148, 158101, 832751, 1000000)),
+)
+
 DEALS = (  # (hand, dead cards): 12 unseen cards, small enough to list every deal here
     ("7c Kh Kd", "7d 7h 7s 8c 8d 8h 9c 9d 9h 10c 10d 10h Jc Jd Jh Qc Qd"),
     ("Ah Ad 9s", "7c 7d 8c 8d 8h 9c 9d 9h 10c 10d 10h Jc Jd Qc Qd Kc Kd"),
@@ -93,3 +105,31 @@ def test_percent_rounds_to_tenths_that_add_up_to_1000():
             w, t, l = odds.tenths(svara.parse(text), n)
             assert w + t + l == 1000 and min(w, t, l) >= 0
     assert odds.tenths(svara.parse("7c 7h 7d"), 1) == (1000, 0, 0)
+
+
+def test_three_or_more_opponents_give_the_same_digits_on_both_interpreters():
+    for text, n, rules, dead, floor, want in DIGITS:
+        hand = svara.parse(text)
+        got = odds.chances(hand, n, rules, svara.parse(dead) if dead else (), floor)
+        assert got == want, (text, n, got, want)
+
+
+def test_three_or_more_opponents_behave_like_chances():
+    hand = svara.parse("Jh Qh 9s")
+    last = odds.chances(hand, 2)
+    for n in range(3, 10):
+        w, t, l, total = odds.chances(hand, n)
+        assert total == odds.SCALE and w + t + l == total and min(w, t, l) >= 0
+        # One more opponent: less to win, and less not to lose.
+        assert w * last[3] < last[0] * total
+        assert (w + t) * last[3] < (last[0] + last[1]) * total
+        last = (w, t, l, total)
+    # Three sevens never lose and never tie; the worst hand never wins.
+    assert odds.chances(svara.parse("7c 7h 7d"), 5) == (odds.SCALE, 0, 0, odds.SCALE)
+    assert odds.chances(svara.parse("7h 8d 8s"), 4)[0] == 0
+    # Against opponents who hold 20 or more, 22 wins less often; with the other two
+    # aces and the joker dead, nobody can tie a pair of aces (22).
+    aces = svara.parse("Ah Ad 9s")
+    w0 = odds.chances(aces, 4)[0]
+    assert odds.chances(aces, 4, None, (), 20)[0] < w0
+    assert odds.chances(aces, 4, None, svara.parse("Ac As 7c"))[1] == 0
