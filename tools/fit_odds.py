@@ -15,9 +15,10 @@ With a floor, svara.odds divides two such estimates (the class within the range,
 range): the cases with floors in the input are for --report (fitting them made the
 floor-0 answers worse and the floors no better).
 
-The fit input holds, per simulated case (hand, rules, floor), the mean and the squared
-standard error of the partition shares of tools/odds_sim.py for the three classes
-(below us, below-or-equal, in range) and n = 3..9. --simulate N rewrites it from N
+The fit input holds, per simulated case (hand, rules, floor) and n = 3..9, the mean and
+the squared standard error of the partition shares of tools/odds_sim.py for the three
+classes (below us, below-or-equal, in range), then win and tie with their standard
+errors (conditional on the range when there is a floor). --simulate N rewrites it from N
 partitions per case of the training hands below (numpy; about 4 s per case for N = 2e6).
 --check refits from the committed input and exits 1 if the table differs.
 """

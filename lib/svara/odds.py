@@ -20,7 +20,8 @@
 #   whole correction from _odds_table by n and the share of X hands in eighths, which
 #   tools/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
 # ``floor`` narrows the opponents to hands of at least that many points (what a bot
-# reads from their bets); the chances are then conditional on every opponent being so.
+# reads from their bets); the chances are then conditional on every opponent being so
+# (for 3+: the estimate for the class within the range over the one for the range).
 # Integers only: no floats, so the handset's answer is the host's to the last digit.
 from svara._score_table import TABLE
 from svara.score import score, _C3, _C2
