@@ -23,8 +23,7 @@
 # reads from their bets); the chances are then conditional on every opponent being so
 # (for 3+: the estimate for the class within the range over the one for the range).
 # Integers only: no floats, so the handset's answer is the host's to the last digit.
-from svara._score_table import TABLE
-from svara.score import score, _C3, _C2
+from svara.score import score, _R, _C2
 
 # Results of 3+ opponents are scaled to this total.
 SCALE = 1000000
@@ -52,17 +51,17 @@ def _unseen(hand, dead):
     return u
 
 
-def _count1(u, s, floor, rules, t=TABLE, _3=_C3, _2=_C2):
+def _count1(u, s, floor, rules, _r=_R, _2=_C2):
     """(below, equal, in range) over the unseen hands: below means floor <= p < s."""
     fast = not rules or not rules.points_variant
     m = len(u)
     nb = ne = nr = 0
     for k in range(2, m):
         c = u[k]
-        t3 = _3[c]
+        t = _r[c]             # the hands whose highest card is c (svara.score)
         for j in range(1, k):
             b = u[j]
-            base = t3 + _2[b]
+            base = _2[b]
             for i in range(j):
                 if fast:
                     p = t[base + u[i]]
@@ -77,7 +76,7 @@ def _count1(u, s, floor, rules, t=TABLE, _3=_C3, _2=_C2):
     return nb, ne, nr
 
 
-def _count2(u, s, floor, rules, pairs, t=TABLE, _3=_C3, _2=_C2):
+def _count2(u, s, floor, rules, pairs, _r=_R, _2=_C2):
     """As _count1, and per card pair the hands holding it: pairs[3*k], [3*k+1], [3*k+2]
     count the below, equal and in-range hands holding the pair of pair index k."""
     fast = not rules or not rules.points_variant
@@ -85,11 +84,11 @@ def _count2(u, s, floor, rules, pairs, t=TABLE, _3=_C3, _2=_C2):
     nb = ne = nr = 0
     for k in range(2, m):
         c = u[k]
-        t3 = _3[c]
+        t = _r[c]             # the hands whose highest card is c (svara.score)
         c2 = 3 * _2[c]
         for j in range(1, k):
             b = u[j]
-            base = t3 + _2[b]
+            base = _2[b]
             b2 = 3 * _2[b]
             xb = xe = xr = 0
             for i in range(j):

@@ -1,90 +1,68 @@
 # Hand points by table lookup (RULES.md, "Hand points").
 #
 # All 4960 hands are in ``_score_table.TABLE``, at the combinatorial index
-# C(hi, 3) + C(mid, 2) + lo of the sorted codes lo < mid < hi. The point variants need
-# no second table: with the joker off, the 7c is a plain seven, and swapping clubs with
-# a suit whose seven is not in the hand gives a joker-free hand with the same points;
-# with two sevens off, the hands holding two sevens follow a short formula.
+# C(hi, 3) + C(mid, 2) + lo of the sorted codes lo < mid < hi. The scorer reads it
+# through rows: ``_R[hi]`` is the slice of the hands whose highest card is hi (a
+# memoryview, no copy), exactly C(hi, 2) long, read at C(mid, 2) + lo. A middle card
+# equal to the highest falls off the end of its row (IndexError), so only ties with
+# the lowest card and its sign are tested (a decision tree on strict comparisons, no
+# swaps; a card over 31 is an IndexError, a non-int a TypeError: all end in ValueError).
+# The point variants need no second table: with the joker off and the 7c in the hand,
+# every suit t becomes t ^ s for a seven 7s not in the hand (suits stay equal or not,
+# ranks stay, the 7c becomes a plain 7s: same points, no joker); with two sevens off,
+# a hand of two sevens and x scores x's rank points, +7 if the seven of x's suit is
+# there, +11 for the joker (a club x then gives back the 7 it counted for the 7c).
+# (Comments here, not in the function: there each line costs heap as line numbers.)
 # Scoring allocates nothing (a MicroPython test holds the heap locked around it).
 from svara._score_table import TABLE
 
-# C(n, 3) and C(n, 2) for n = 0..31. A code of 32 or more is an IndexError here.
-_C3 = (0, 0, 0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220, 286, 364, 455, 560, 680, 816,
-       969, 1140, 1330, 1540, 1771, 2024, 2300, 2600, 2925, 3276, 3654, 4060, 4495)
+# C(n, 2) for n = 0..31.
 _C2 = (0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 136, 153, 171,
        190, 210, 231, 253, 276, 300, 325, 351, 378, 406, 435, 465)
-_POINTS = b"\x07\x08\x09\x0a\x0a\x0a\x0a\x0b"  # by rank: 7 8 9 10 J Q K A
+
+# The rows of TABLE by highest card (C(h, 3) = h * C(h - 1, 2) / 3); no hand tops at 0 or 1.
+_R = tuple(memoryview(TABLE)[h * _C2[h - 1] // 3:h * _C2[h - 1] // 3 + _C2[h]] if h > 1 else b""
+           for h in range(32))
 
 
-def _variant(a, b, c, v):
-    """Points of the valid hand (a, b, c) under rules.points_variant v: 1 joker off, 2 two sevens off."""
-    if a > 31 or b > 31 or c > 31:
-        raise IndexError  # score() turns it into its ValueError
-    if v & 1 and not (a and b and c):
-        # The 7c is a plain seven: swap clubs with a suit s whose seven is not in the
-        # hand; the hand keeps its points and no longer holds the 7c.
-        s = 1
-        while s == a or s == b or s == c:
-            s += 1
-        a = a ^ s if a & 3 == 0 or a & 3 == s else a
-        b = b ^ s if b & 3 == 0 or b & 3 == s else b
-        c = c ^ s if c & 3 == 0 or c & 3 == s else c
-        return _variant(a, b, c, v & 2)
-    if v & 2 and (a < 4) + (b < 4) + (c < 4) > 1:
-        # Two sevens y, z (codes 0..3) and a card x: they are not worth 23.
-        x = max(a, b, c)
-        if x < 4:
-            return 34  # three sevens
-        y = min(a, b, c)
-        z = a + b + c - x - y
-        p = _POINTS[x >> 2]
-        if y == 0 and not v & 1:  # the joker joins z's suit or x's
-            return 11 + (7 + p if z & 3 == x & 3 else max(7, p))
-        return 7 + p if x & 3 == y & 3 or x & 3 == z & 3 else max(7, p)
-    return score(a, b, c)
-
-
-def score(a, b, c, rules=None, _t=TABLE, _3=_C3, _2=_C2):
-    """Points of the hand of three distinct card codes a, b, c, in any order.
-
-    ``rules`` (a svara.Rules) picks the point variants; None means the defaults.
-    A bad card (not an int 0..31, or repeated) raises ValueError.
-    (The last three parameters are not for callers: they make the tables local
-    variables, which MicroPython reads faster than globals.)
-    """
-    # A decision tree on strict comparisons finds the order without swapping; each
-    # branch tests the ties it allows and that its smallest card is >= 0. An int over
-    # 31 is an IndexError in _3 or _2, a non-int a TypeError: all end in ValueError.
+def score(a, b, c, rules=None, _R=_R, _C2=_C2):
+    """Points of three different cards 0..31 in any order, under ``rules`` (None: defaults)."""
+    if rules:
+        p = score(a, b, c)  # ValueError for bad cards
+        if rules.points_variant & 1 and not (a and b and c):
+            s = 1
+            while s == a or s == b or s == c:
+                s += 1
+            a ^= s
+            b ^= s
+            c ^= s
+            p = score(a, b, c)
+        if rules.points_variant & 2 and (a < 4) + (b < 4) + (c < 4) == 2:
+            x = max(a, b, c)
+            t = x & 3
+            p = min(x // 4 + 7, 10) + x // 28  # x: 8 9 10 J Q K A score 8 9 10 10 10 10 11
+            p += 7 * (t == a or t == b or t == c)  # the seven of x's suit is in the hand
+            if not (a and b and c):  # the joker (on: else it left above) is 11 ...
+                p += 11 if t else 4  # ... and no club, so a club x gives its 7 back
+        return p
     try:
         if a < b:
             if b < c:
-                if a >= 0:                              # a < b < c
-                    if not rules:
-                        return _t[_3[c] + _2[b] + a]
-                    return _variant(a, b, c, rules.points_variant)
+                if a >= 0:                      # a < b < c
+                    return _R[c][_C2[b] + a]
             elif a < c:
-                if c != b and a >= 0:                   # a < c < b
-                    if not rules:
-                        return _t[_3[b] + _2[c] + a]
-                    return _variant(a, b, c, rules.points_variant)
-            elif c != a and c >= 0:                     # c < a < b
-                if not rules:
-                    return _t[_3[b] + _2[a] + c]
-                return _variant(a, b, c, rules.points_variant)
+                if a >= 0:                      # a < c <= b
+                    return _R[b][_C2[c] + a]
+            elif c != a and c >= 0:             # c < a < b
+                return _R[b][_C2[a] + c]
         elif a < c:
-            if a != b and b >= 0:                       # b < a < c
-                if not rules:
-                    return _t[_3[c] + _2[a] + b]
-                return _variant(a, b, c, rules.points_variant)
+            if a != b and b >= 0:               # b < a < c
+                return _R[c][_C2[a] + b]
         elif b < c:
-            if c != a and b >= 0:                       # b < c < a
-                if not rules:
-                    return _t[_3[a] + _2[c] + b]
-                return _variant(a, b, c, rules.points_variant)
-        elif c != b and b != a and c >= 0:              # c < b < a
-            if not rules:
-                return _t[_3[a] + _2[b] + c]
-            return _variant(a, b, c, rules.points_variant)
-    except (TypeError, IndexError, OverflowError):
+            if b >= 0:                          # b < c <= a
+                return _R[a][_C2[c] + b]
+        elif c != b and c >= 0:                 # c < b <= a
+            return _R[a][_C2[b] + c]
+    except Exception:
         pass
-    raise ValueError("not three different card codes (ints 0..31): %r %r %r" % (a, b, c))
+    raise ValueError("not 3 different cards 0..31: %r %r %r" % (a, b, c))
