@@ -102,6 +102,9 @@ class Store:
         self.folder = folder
         self.fs = fs or RealFS()
         self.note = ""  # what the last load() had to do, for the screen ("" if nothing)
+        # name -> seq of its last save by this Store, while that save is known whole and
+        # alone (NAME, no NAME.new): the next save need not read the copies back first.
+        self._clean = {}
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
@@ -141,15 +144,18 @@ class Store:
         """Write obj so that a power cut at any moment keeps either it or the last save."""
         path = self._path(name)
         fs = self.fs
-        data = fs.read(path)
-        exists = data is not None
-        current = _whole(data)
-        data = None
-        new = _whole(fs.read(path + ".new"))
-        seq = max(current, new, _whole(fs.read(path + ".bak")))
-        if new == seq and new >= 0:
-            self._finish(path, exists)  # the last save was cut after its file was whole
-            exists = True
+        seq = self._clean.pop(name, None)   # forgotten until this save is whole
+        exists = seq is not None
+        if seq is None:
+            data = fs.read(path)
+            exists = data is not None
+            current = _whole(data)
+            data = None
+            new = _whole(fs.read(path + ".new"))
+            seq = max(current, new, _whole(fs.read(path + ".bak")))
+            if new == seq and new >= 0:
+                self._finish(path, exists)  # the last save was cut after its file was whole
+                exists = True
         data = encode(seq + 1, obj)
         try:
             fs.write(path + ".new", data)
@@ -162,6 +168,7 @@ class Store:
         if fs.read(path + ".new") != data:
             raise OSError("save %s: the written file reads back different" % name)
         self._finish(path, exists)
+        self._clean[name] = seq + 1
 
     def _finish(self, path, exists):
         """Put the whole NAME.new in place, keeping the current NAME (if any) as NAME.bak."""
@@ -174,5 +181,6 @@ class Store:
     def erase(self, name):
         """Forget a save (all its copies)."""
         path = self._path(name)
+        self._clean.pop(name, None)
         for suffix in ("", ".new", ".bak"):
             self.fs.remove(path + suffix)
