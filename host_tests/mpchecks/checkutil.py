@@ -70,3 +70,28 @@ class CuttingFS:
         if self._tick():
             raise PowerCut()
         self.files.pop(path, None)
+
+
+class Blank:
+    """A display that draws nothing (for checks about saves, names and chips, not pixels:
+    CPython's framebuf stand-in is slow); shown counts show() calls."""
+
+    shown = 0
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def rect(self, x, y, w, h, c, f=False):
+        pass
+
+    def ellipse(self, x, y, xr, yr, c, f=False):
+        pass
+
+    def blit(self, fb, x, y, key=-1, palette=None):
+        pass
+
+    def show(self):
+        self.shown += 1

@@ -7,7 +7,7 @@ from app import App
 from drivers import keys as K
 from store import Store
 
-from checkutil import CuttingFS
+from checkutil import Blank, CuttingFS
 
 D = K.D0
 # Title -> Settings (3) -> the Names row (third from the bottom) -> the list of slots.
@@ -16,28 +16,6 @@ TO_NAMES = (D + 3, K.UP, K.UP, K.UP, K.OK)
 HOTSEAT2 = (D + 1, D + 2, K.DOWN, D + 0, K.DOWN, K.DOWN, K.LEFT, K.LEFT, K.SL)
 # ...then both bet everything (# the most, OK) to the game over: P2 wins 40 to 0.
 ALL_IN = (K.HASH, K.OK) * 7
-
-
-class Blank:
-    """A display that draws nothing (these checks are about names and chips)."""
-
-    def fill(self, c):
-        pass
-
-    def fill_rect(self, x, y, w, h, c):
-        pass
-
-    def rect(self, x, y, w, h, c, f=False):
-        pass
-
-    def ellipse(self, x, y, xr, yr, c, f=False):
-        pass
-
-    def blit(self, fb, x, y, key=-1, palette=None):
-        pass
-
-    def show(self):
-        pass
 
 
 def phone(fs, seed=2):

@@ -8,7 +8,7 @@ from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from store import Store
 
-from checkutil import CuttingFS, PowerCut
+from checkutil import Blank, CuttingFS, PowerCut
 
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
@@ -26,31 +26,6 @@ CutFS = CuttingFS
 class FullFS(CutFS):
     def write(self, path, data):
         raise OSError(28)       # ENOSPC, as littlefs says it
-
-
-class Blank:
-    """A display that draws nothing (the power-cut runs are about saves, not pixels, and
-    CPython's framebuf stand-in is slow); shown counts show() calls."""
-
-    shown = 0
-
-    def fill(self, c):
-        pass
-
-    def fill_rect(self, x, y, w, h, c):
-        pass
-
-    def rect(self, x, y, w, h, c, f=False):
-        pass
-
-    def ellipse(self, x, y, xr, yr, c, f=False):
-        pass
-
-    def blit(self, fb, x, y, key=-1, palette=None):
-        pass
-
-    def show(self):
-        self.shown += 1
 
 
 def phone(fs, seed=3, display=None):
