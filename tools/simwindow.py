@@ -28,6 +28,8 @@ BUTTON = (70, 74, 86)
 PRESSED = (250, 200, 40)
 TEXT = (235, 235, 235)
 COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
+FPS = 30
+IDLES_PER_FRAME = 3      # the handset idles every ~10 ms: three a 33 ms frame
 
 
 def display_available():
@@ -182,9 +184,16 @@ def play(opts):
                     pygame.image.save(window_shot(runner),
                                       os.path.join(shots, "%04d.png" % step))
                 window.draw(runner.frame(), runner.help())
-            elif runner.idle():
-                window.draw(runner.frame(), runner.help())
-            clock.tick(30)
+            else:
+                # The handset calls idle() every ~10 ms (firmware/main.py); a frame here
+                # is ~33 ms, so three calls a frame keep timed things (the keypad's
+                # multi-tap pause, the bots' pace) at the handset's speed.
+                changed = False
+                for _ in range(IDLES_PER_FRAME):
+                    changed = runner.idle() or changed
+                if changed:
+                    window.draw(runner.frame(), runner.help())
+            clock.tick(FPS)
     finally:
         runner.close()
         pygame.quit()
