@@ -99,3 +99,17 @@ def test_hard_decides_in_under_100_ms_and_its_table_costs_under_8_kb_on_micropyt
     for players, n, median, worst in rows:
         assert n > 30 and worst < 100000, rows
     assert table_cost < 8192 and bots_cost < 8192, (bots_cost, table_cost)
+
+
+def test_hard_wins_more_chips_than_normal_at_a_four_handed_table():
+    # 80 seeded deals, each played in all 24 seatings of Random, Easy, Normal and Hard
+    # (every bot in every seat, after and before every other): 1,920 games. Hard reads
+    # each opponent's range apart, opens wider and bets its strong hands bigger; the old
+    # Hard made +0.11 +- 0.39 a game more than Normal over these games, this one ~+0.9.
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_bots
+    rows = bench_bots.table_block((bench_bots.FOUR, 0, 80))
+    mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
+    assert mean >= 0.5 and mean - half > 0, (mean, half)
+    for r in rows:
+        assert abs(sum(r.values())) < 1e-9   # one bot of each kind: what one wins another loses

@@ -8,10 +8,22 @@ Heads-up: each pairing plays N games (default 20,000) at a table of two with sta
 the same seed, so the same deals, with the seats swapped: each bot holds the other's
 cards once (variance reduction). The figure is chips won per game by the first-named
 bot, with a 95% confidence interval over the game pairs; a margin is significant when
-the interval excludes 0. A four-handed table (one bot of each kind, seats rotated) adds
-a multi-way check. Then MicroPython (WebAssembly): Hard's time per decision, median and
-worst, over whole seeded games, heads-up and four-handed, and the heap its tables cost.
-Both CPU cores play (multiprocessing).
+the interval excludes 0.
+
+Multiway: a four-handed table (Random, Easy, Normal, Hard) and a six-handed one (Random,
+Easy, Normal, Hard, Easy, Normal). Games come in groups of the same seed (so the same
+deals and the same dealer seat): four-handed, every one of the 6 orders of the bots round
+the table in each of its 4 rotations (24 games: every bot holds every seat's cards, after
+and before every other bot); six-handed, 2 seeded random orders in their 6 rotations (12
+games). Seat order alone is worth about 0.8 chips a game to identical bots at the
+four-handed table, which a single order would credit to one of them. Figures: chips won
+per game and bot of each kind, and the differences Hard - Normal, Normal - Easy,
+Easy - Random, with 95% intervals over the groups.
+
+Then MicroPython (WebAssembly): Hard's time per decision, median and worst, over whole
+seeded games, heads-up and four-handed, and the heap its tables cost. Both CPU cores play
+(multiprocessing). `--multiway` plays only the multiway tables (a quick check), `--quick`
+only 400 games at each of them.
 """
 import os
 import sys
@@ -68,16 +80,51 @@ def heads_up_block(args):
     return out
 
 
-def four_block(args):
-    first, count = args
-    levels = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
-    won = [[] for _ in levels]
+FOUR = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
+SIX = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD, bots.EASY, bots.NORMAL)
+KINDS = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
+
+
+def _orders(lineup, k):
+    """The orders round the table for seed group k: all cyclic orders of four, else two
+    seeded random ones."""
+    if len(lineup) == 4:
+        first = lineup[0]
+        rest = lineup[1:]
+        out = []
+        for a in range(3):
+            for b in range(3):
+                if a != b:
+                    c = 3 - a - b
+                    out.append((first, rest[a], rest[b], rest[c]))
+        return out
+    rng = Rng(9000011 + k)
+    out = []
+    for _ in range(2):
+        order = list(lineup)
+        rng.shuffle(order)
+        out.append(tuple(order))
+    return out
+
+
+def table_block(args):
+    """Seed groups first..first+count-1 at a table of ``lineup``: per group, the chips
+    each kind won per game and bot."""
+    lineup, first, count = args
+    n = len(lineup)
+    out = []
     for k in range(first, first + count):
-        seats = [levels[(i + k) % 4] for i in range(4)]
-        res = play(seats, 5000011 + k, k % 4)
-        for i, lv in enumerate(seats):
-            won[levels.index(lv)].append(res[i])
-    return won
+        won = {kind: 0 for kind in KINDS}
+        games = 0
+        for order in _orders(lineup, k):
+            for r in range(n):
+                seats = [order[(i + r) % n] for i in range(n)]
+                res = play(seats, 5000011 + 1009 * n + k, k % n)
+                games += 1
+                for i, kind in enumerate(seats):
+                    won[kind] += res[i]
+        out.append({kind: won[kind] / (games * lineup.count(kind)) for kind in KINDS})
+    return out
 
 
 def interval(values):
@@ -122,17 +169,28 @@ def tournaments(games, pool):
     return ok
 
 
-def four_handed(games, pool):
-    step = 250
-    jobs = [(f, min(step, games - f)) for f in range(0, games, step)]
-    per = [[], [], [], []]
-    for block in pool.map(four_block, jobs):
-        for i in range(4):
-            per[i].extend(block[i])
-    print("Four-handed, %d games (one of each bot, seats rotated), chips won per game:" % games)
-    for i, lv in enumerate((RANDOM, bots.EASY, bots.NORMAL, bots.HARD)):
-        mean, half = interval(per[i])
-        print("  %-6s %+7.3f +- %.3f" % (NAMES[lv], mean, half))
+def multiway(lineup, games, pool):
+    """Play about ``games`` games at a table of ``lineup``; print and return the gaps
+    (Hard - Normal, Normal - Easy, Easy - Random) as (mean, half-width)."""
+    n = len(lineup)
+    per_group = len(_orders(lineup, 0)) * n
+    groups = max(2, (games + per_group - 1) // per_group)
+    step = 10
+    jobs = [(lineup, f, min(step, groups - f)) for f in range(0, groups, step)]
+    rows = [r for block in pool.map(table_block, jobs) for r in block]
+    print("%s-handed, %d games (%d groups of %d: the same deal in every seat and order), "
+          "chips won per game and bot, 95%% CI:"
+          % ({4: "Four", 6: "Six"}.get(n, str(n)), groups * per_group, groups, per_group))
+    print("  " + "   ".join("%s %+.2f +- %.2f" % ((NAMES[kind],) + interval([r[kind] for r in rows]))
+                            for kind in KINDS))
+    gaps = []
+    for a, b in ((bots.HARD, bots.NORMAL), (bots.NORMAL, bots.EASY), (bots.EASY, RANDOM)):
+        mean, half = interval([r[a] - r[b] for r in rows])
+        gaps.append((mean, half))
+        print("  %-6s - %-6s %+7.3f +- %.3f   %s" % (NAMES[a], NAMES[b], mean, half,
+                                                   "significant" if mean - half > 0
+                                                   else "NOT significant"))
+    return gaps
 
 
 TIMING = """
@@ -183,12 +241,19 @@ def main(argv):
     if "--games" in argv:
         games = int(argv[argv.index("--games") + 1])
     quick = "--quick" in argv
+    only_multiway = "--multiway" in argv
     memo_odds()
     t = time.time()
+    ok = True
     with Pool(2) as pool:
-        ok = tournaments(games, pool)
-        four_handed(games // 2 if not quick else 400, pool)
+        if not only_multiway:
+            ok = tournaments(games, pool)
+        for lineup, count in ((FOUR, games // 2), (SIX, games * 3 // 10)):
+            gaps = multiway(lineup, count if not quick else 400, pool)
+            ok = ok and all(mean - half > 0 for mean, half in gaps)
     print("(CPython %d.%d, %.0f s)" % (sys.version_info[:2] + (time.time() - t,)))
+    if only_multiway:
+        return 0 if ok else 1
     rows, bots_cost, table_cost = micropython_figures()
     print("MicroPython 1.27 (WebAssembly on this machine), Hard's time per decision "
           "(ticks_us, ~1 ms resolution):")

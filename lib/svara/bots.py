@@ -7,6 +7,8 @@
 # EASY plays by its points alone. NORMAL weighs its exact chances (svara.odds) against
 # the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
 # heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
+# Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
+# opens wider, calls a little lighter and bets its strong hands big (twice the pot).
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
@@ -182,17 +184,91 @@ def _floor(view, players):
     return _FLOOR[r if r < 5 else 4]
 
 
+# HARD's one-opponent equities of the hand in _eq1_of, by floor (-1: not counted yet).
+_eq1_of = [None]
+_eq1 = [-1] * 26
+
+
+def _equity1(view, floor):
+    """Win + half a tie against one hand of ``floor`` points or more, per mille."""
+    key = (view.hand(), view.rules)
+    if _eq1_of[0] != key:
+        _eq1_of[0] = key
+        for i in range(26):
+            _eq1[i] = -1
+    e = _eq1[floor]
+    if e < 0:
+        from svara.odds import chances
+        w, t, l, total = chances(key[0], 1, key[1], (), floor)
+        e = _eq1[floor] = (2 * w + t) * 500 // total
+    return e
+
+
+def _equity_read(view, players):
+    """HARD's multiway equity: the chances against every opponent still in (card removal
+    in), scaled opponent by opponent by what that one's bets say: the last raiser holds
+    _FLOOR[raises] or more, an earlier raiser _FLOOR[raises - 1], a caller (chips in
+    beyond a blind) _FLOOR[raises]; one yet to act (or who only blinded) any hand. Each
+    read multiplies by equity(1 opponent, read) / equity(1 opponent, any hand)."""
+    seat = view.seat
+    e = _equity(view, len(players) - 1, 0)
+    if not view.opened or not e:
+        return e
+    r = 0
+    for i in players:
+        r += view.raises(i)
+    last = view.last_raiser
+    bets = view.bets
+    lb = view.last_blind
+    base = 0
+    for i in players:
+        if i == seat:
+            continue
+        if i == last:
+            f = _FLOOR[r if r < 5 else 4]
+        elif view.raises(i):
+            f = _FLOOR[r - 1 if r < 6 else 4]
+        elif bets[i] > (lb if view.blinded(i) else 0):
+            f = _FLOOR[r if r < 5 else 4]
+        else:
+            continue
+        if not base:
+            base = _equity1(view, 0)
+            if not base:
+                return 0
+        e = e * _equity1(view, f) // base
+    return e
+
+
+def _to_pot(view, span, times):
+    """The level that raises by ``times`` the pot after calling (within span)."""
+    low, high = span
+    put = view.bets[view.seat]
+    to = view.level + (view.pot + view.level - put) * times
+    if to < low:
+        to = low
+    return to if to < high else high
+
+
 def _bet_odds(level, view, legal, rng):
     seat = view.seat
     players = view.players()
     opponents = len(players) - 1
-    e = _equity(view, opponents, _floor(view, players))
+    hard = level == HARD
+    if hard and opponents > 1:
+        e = _equity_read(view, players)
+    else:
+        e = _equity(view, opponents, _floor(view, players))
     span = _raise_span(legal)
     share = 1000 // (opponents + 1)
     if not view.opened:
-        # Open or give up what is in. HARD steals wider when few are left to act.
-        need = share if level == NORMAL else share + 40 - 60 // opponents
-        if span and (e >= need or (level == HARD and opponents == 1 and _chance(rng, 40))):
+        # Open or give up what is in. HARD opens wider (the others fold too much to an
+        # open: Normal credits every opponent with the opener's range), steals when one
+        # opponent is left, and opens its strong hands at twice the pot.
+        need = share if not hard else share - 80 - 60 // opponents
+        if span and (e >= need or (hard and opponents == 1 and _chance(rng, 40))):
+            if hard and e >= 700:
+                return RAISE, _to_pot(view, span, 2)
             if e >= 800 and _chance(rng, 128):
                 return RAISE, _half_pot(view, span)
             return RAISE, span[0]
@@ -200,12 +276,14 @@ def _bet_odds(level, view, legal, rng):
     to_call = view.to_call
     pot = view.pot
     need = to_call * 1000 // (pot + to_call)
-    if level == HARD:
-        need += 20 * (opponents - 1)   # others may still raise behind
-    strong = 700 if level == NORMAL else 640 + 60 * (opponents - 1)
+    if hard:
+        need += 20 * (opponents - 1) - 40   # others may still raise behind
+    strong = 700 if not hard else 640 + 60 * (opponents - 1)
     if span and e >= strong and e >= need:
-        if level == HARD and e >= 900 and _chance(rng, 64):
-            return RAISE, span[1]
+        if hard:
+            if e >= 900 and _chance(rng, 64):
+                return RAISE, span[1]
+            return RAISE, _to_pot(view, span, 2)
         return RAISE, _half_pot(view, span)
     if e >= need:
         return CALL, 0
