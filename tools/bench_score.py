@@ -148,7 +148,7 @@ def scorer_heap():
 
 
 def main(argv):
-    rounds = 10
+    rounds = 16
     if argv[:1] == ["--rounds"] and len(argv) > 1 and argv[1].isdigit():
         rounds = int(argv[1])
     elif argv:
