@@ -12,7 +12,6 @@
 # load(data) replays it to the identical state; history(g) tells the game as text.
 from svara.game import Game, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 from svara.rules import Rules, BUY_INS
-from svara.cards import names
 
 MAGIC = b"SV\x01"
 # How each of the four endings reads in a history, by svara.game.END_*.
@@ -119,6 +118,7 @@ def history(g, seats=None):
     """The game as a readable hand history (a str): seats, stacks, cards, actions, points.
 
     ``seats`` optionally names the players (a list of str by seat)."""
+    from svara.cards import names   # card text only here: saving a game needs no cards module
     lines = []
     data = dump(g)
     (stacks, dealer, rules, deck, seed), i = header(data)
