@@ -11,7 +11,8 @@ bot, with a 95% confidence interval over the game pairs; a margin is significant
 the interval excludes 0.
 
 Multiway: a four-handed table (Random, Easy, Normal, Hard) and a six-handed one (Random,
-Easy, Normal, Hard, Easy, Normal). Games come in groups of the same seed (so the same
+Easy, Normal, Hard, Easy, Normal), and two tables of bots only, with no loose caller to
+feed on (Easy, Normal, Hard, Easy; Normal, Normal, Hard, Normal). Games come in groups of the same seed (so the same
 deals and the same dealer seat): four-handed, every one of the 6 orders of the bots round
 the table in each of its 4 rotations (24 games: every bot holds every seat's cards, after
 and before every other bot); six-handed, 2 seeded random orders in their 6 rotations (12
@@ -82,6 +83,8 @@ def heads_up_block(args):
 
 FOUR = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
 SIX = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD, bots.EASY, bots.NORMAL)
+BOTS4 = (bots.EASY, bots.NORMAL, bots.HARD, bots.EASY)     # bots only: no loose caller
+NORMAL4 = (bots.NORMAL, bots.NORMAL, bots.HARD, bots.NORMAL)
 KINDS = (RANDOM, bots.EASY, bots.NORMAL, bots.HARD)
 
 
@@ -123,7 +126,8 @@ def table_block(args):
                 games += 1
                 for i, kind in enumerate(seats):
                     won[kind] += res[i]
-        out.append({kind: won[kind] / (games * lineup.count(kind)) for kind in KINDS})
+        out.append({kind: won[kind] / (games * lineup.count(kind))
+                    for kind in KINDS if kind in lineup})
     return out
 
 
@@ -178,13 +182,17 @@ def multiway(lineup, games, pool):
     step = 10
     jobs = [(lineup, f, min(step, groups - f)) for f in range(0, groups, step)]
     rows = [r for block in pool.map(table_block, jobs) for r in block]
-    print("%s-handed, %d games (%d groups of %d: the same deal in every seat and order), "
-          "chips won per game and bot, 95%% CI:"
-          % ({4: "Four", 6: "Six"}.get(n, str(n)), groups * per_group, groups, per_group))
+    print("%s-handed (%s), %d games (%d groups of %d: the same deal in every seat and "
+          "order), chips won per game and bot, 95%% CI:"
+          % ({4: "Four", 6: "Six"}.get(n, str(n)), ", ".join(NAMES[k] for k in lineup),
+             groups * per_group, groups, per_group))
+    kinds = [kind for kind in KINDS if kind in lineup]
     print("  " + "   ".join("%s %+.2f +- %.2f" % ((NAMES[kind],) + interval([r[kind] for r in rows]))
-                            for kind in KINDS))
+                            for kind in kinds))
     gaps = []
     for a, b in ((bots.HARD, bots.NORMAL), (bots.NORMAL, bots.EASY), (bots.EASY, RANDOM)):
+        if a not in lineup or b not in lineup:
+            continue
         mean, half = interval([r[a] - r[b] for r in rows])
         gaps.append((mean, half))
         print("  %-6s - %-6s %+7.3f +- %.3f   %s" % (NAMES[a], NAMES[b], mean, half,
@@ -248,7 +256,8 @@ def main(argv):
     with Pool(2) as pool:
         if not only_multiway:
             ok = tournaments(games, pool)
-        for lineup, count in ((FOUR, games // 2), (SIX, games * 3 // 10)):
+        for lineup, count in ((FOUR, games // 2), (SIX, games * 3 // 10),
+                              (BOTS4, games * 6 // 10), (NORMAL4, games * 6 // 10)):
             gaps = multiway(lineup, count if not quick else 400, pool)
             ok = ok and all(mean - half > 0 for mean, half in gaps)
     print("(CPython %d.%d, %.0f s)" % (sys.version_info[:2] + (time.time() - t,)))

@@ -8,7 +8,8 @@
 # the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
 # heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
 # Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
-# opens wider, calls a little lighter and bets its strong hands big (twice the pot).
+# opens wider, calls a little lighter and bets its strong hands big (twice the pot); its
+# reads are what Normal and Easy hold when they bet, and a raise of no bot's size is wild.
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
@@ -171,6 +172,13 @@ def _blind_odds(level, view, legal, rng):
 # The least points a bot credits the last raiser with, by the raises made so far (an
 # open is 1, a raise over it 2, ...): a re-raise says more than an open.
 _FLOOR = (0, 15, 20, 23, 25)
+# HARD's reads at a table of three or more, measured on what Normal and Easy hold when
+# they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs),
+# a raise over it 22+; a caller one point less. A raise bigger than the pot before it
+# (and than 12 chips) is no bot's size (Normal raises half the pot, Easy the least
+# raise and a little): a wild player's, read as any hand.
+_HARD_RAISER = (0, 19, 22, 23, 25)
+_HARD_CALLER = (0, 18, 21, 23, 25)
 
 
 def _floor(view, players):
@@ -205,10 +213,11 @@ def _equity1(view, floor):
 
 
 def _equity_read(view, players):
-    """HARD's multiway equity: the chances against every opponent still in (card removal
-    in), scaled opponent by opponent by what that one's bets say: the last raiser holds
-    _FLOOR[raises] or more, an earlier raiser _FLOOR[raises - 1], a caller (chips in
-    beyond a blind) _FLOOR[raises]; one yet to act (or who only blinded) any hand. Each
+    """HARD's equity at a table of three or more: the chances against every opponent
+    still in (card removal in), scaled opponent by opponent by what that one's bets say:
+    the last raiser holds _HARD_RAISER[raises] or more (any hand after a wild-sized
+    raise), an earlier raiser _HARD_RAISER[raises - 1], a caller (chips in beyond a
+    blind) _HARD_CALLER[raises]; one yet to act (or who only blinded) any hand. Each
     read multiplies by equity(1 opponent, read) / equity(1 opponent, any hand)."""
     seat = view.seat
     e = _equity(view, len(players) - 1, 0)
@@ -220,16 +229,24 @@ def _equity_read(view, players):
     last = view.last_raiser
     bets = view.bets
     lb = view.last_blind
+    wild = False
+    if last >= 0 and last != seat:
+        prev = 0   # the level before the last raise: the highest bet of anybody else
+        for i in range(view.n):
+            if i != last and bets[i] > prev:
+                prev = bets[i]
+        inc = view.level - prev
+        wild = inc > 12 and inc > view.pot - inc
     base = 0
     for i in players:
         if i == seat:
             continue
         if i == last:
-            f = _FLOOR[r if r < 5 else 4]
+            f = 0 if wild else _HARD_RAISER[r if r < 5 else 4]
         elif view.raises(i):
-            f = _FLOOR[r - 1 if r < 6 else 4]
+            f = _HARD_RAISER[r - 1 if r < 6 else 4]
         elif bets[i] > (lb if view.blinded(i) else 0):
-            f = _FLOOR[r if r < 5 else 4]
+            f = _HARD_CALLER[r if r < 5 else 4]
         else:
             continue
         if not base:
@@ -255,7 +272,7 @@ def _bet_odds(level, view, legal, rng):
     players = view.players()
     opponents = len(players) - 1
     hard = level == HARD
-    if hard and opponents > 1:
+    if hard and (opponents > 1 or not _heads_up(view)):
         e = _equity_read(view, players)
     else:
         e = _equity(view, opponents, _floor(view, players))
