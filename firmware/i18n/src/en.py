@@ -213,7 +213,7 @@ NAME_FULL = "No room for more"
 # Chips kept between matches: the note when a person out of chips starts with the Stack
 # setting again (names listed under it), and the Statistics page of each person's chips.
 RESTOCK_TITLE = "New chips"
-RESTOCK_NOTE = ("Out of chips last time:", "these start again", "with %d chips.")
+RESTOCK_NOTE = ("Out of chips last time,", "a new stack of %d chips", "for:")
 HELP_RESTOCK = "OK: to the table"
 CHIPS_TITLE = "Chips"
 NO_CHIPS = "No chips kept yet"
