@@ -44,6 +44,8 @@ import subprocess
 import sys
 import tempfile
 
+from gen_score_table import literal  # one bytes literal continued over lines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "firmware", "ui")
 FONT_DIR = "/usr/share/fonts/X11/misc"
@@ -280,13 +282,6 @@ def build(name, bdf_text):
             "",
         ]), n))
     return out
-
-
-def literal(name, data, per_line=18):
-    """One bytes literal (not several joined: MicroPython keeps the slack of joins)."""
-    lines = ["".join("\\x%02x" % v for v in data[i:i + per_line])
-             for i in range(0, len(data), per_line)]
-    return '%s = b"\\\n%s"' % (name, "\\\n".join(lines))
 
 
 def main(argv):

@@ -25,6 +25,8 @@ import importlib.util
 import os
 import sys
 
+from gen_score_table import literal  # one bytes literal continued over lines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC_DIR = os.path.join(ROOT, "firmware", "i18n", "src")
 OUT_DIR = os.path.join(ROOT, "firmware", "i18n")
@@ -70,15 +72,6 @@ def pack_value(v, depth=0, where="?"):
     raise PackError("%s: %r is not a str or a tuple of them" % (where, type(v).__name__))
 
 
-def unpack_value(s, depth=0):
-    """The inverse of pack_value (the host's copy of i18n._decode, for the tests)."""
-    if s[:1] != TUPLE:
-        return s
-    if len(s) == 1:
-        return ()
-    return tuple(unpack_value(p, depth + 1) for p in s[1:].split(chr(0x10 + depth)))
-
-
 def pack(values, names):
     """(offsets bytes, data bytes) of `values` in the order of `names`."""
     data = bytearray()
@@ -90,13 +83,6 @@ def pack(values, names):
     if len(data) >= 1 << 16:
         raise PackError("more than 64 KB of words")
     return bytes(offs), bytes(data)
-
-
-def literal(name, data, per_line=20):
-    """One bytes literal (a join of several would keep slack in MicroPython's heap)."""
-    lines = ["".join("\\x%02x" % v for v in data[i:i + per_line])
-             for i in range(0, len(data), per_line)]
-    return '%s = b"\\\n%s"' % (name, "\\\n".join(lines))
 
 
 def module_text(code, names, offs, data):
@@ -117,8 +103,8 @@ def module_text(code, names, offs, data):
         "from i18n import _value",
         "",
         "\n".join(keys),
-        literal("_o", offs),
-        literal("_d", data),
+        literal("_o", offs, per_line=20),
+        literal("_d", data, per_line=20),
         "",
         "",
         "def __getattr__(name):",
