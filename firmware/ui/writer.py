@@ -91,16 +91,26 @@ def index(font, c):
     return 95 + (len(codes) >> 1)
 
 
+def _block(c):
+    """The index in _BLOCKS of the block holding code point c, or -1 (no allocation)."""
+    k = 0
+    for lo, hi, _ in _BLOCKS:
+        if lo <= c < hi:
+            return k
+        k += 1
+    return -1
+
+
 def glyph(font, c):
     """(bitmaps, widths, i): where the glyph of code point `c` in `font` is, the part
     modules included; the base's replacement box if the font has none."""
     slot = _prepare(font)
-    for k in range(len(_BLOCKS)):
-        lo, hi, _ = _BLOCKS[k]
-        if lo <= c < hi:
-            parts = _part(slot, k)
-            if parts[2 * k + 1][c - lo]:
-                return parts[2 * k][0], parts[2 * k + 1], c - lo
+    k = _block(c)
+    if k >= 0:
+        parts = _part(slot, k)
+        i = c - _BLOCKS[k][0]
+        if parts[2 * k + 1][i]:
+            return parts[2 * k][0], parts[2 * k + 1], i
     return font.BITMAPS, font.WIDTHS, index(font, c)
 
 
@@ -111,17 +121,12 @@ def has(font, ch):
 
 
 def _advance(font, slot, c):
-    """The advance of code point c (no allocation)."""
-    if 32 <= c < 127:
-        return font.WIDTHS[c - 32]
-    k = 0
-    for lo, hi, _ in _BLOCKS:
-        if lo <= c < hi:
-            w = _part(slot, k)[2 * k + 1][c - lo]
-            if w:
-                return w
-            break
-        k += 1
+    """The advance of the non-ASCII code point c (no allocation)."""
+    k = _block(c)
+    if k >= 0:
+        w = _part(slot, k)[2 * k + 1][c - _BLOCKS[k][0]]
+        if w:
+            return w
     return font.WIDTHS[index(font, c)]
 
 
@@ -165,22 +170,18 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
             _stage.blit(strip, 0, -i * height)
             x0 = widths[i]
         else:
-            src = strip
-            i = -1
-            k = 0
-            for lo, hi, _ in _BLOCKS:
-                if lo <= c < hi:
-                    parts = _part(slot, k)
-                    x0 = parts[2 * k + 1][c - lo]
-                    if x0:
-                        src = parts[2 * k]
-                        i = c - lo
-                    break
-                k += 1
-            if i < 0:
+            k = _block(c)
+            x0 = 0
+            if k >= 0:
+                parts = _part(slot, k)
+                i = c - _BLOCKS[k][0]
+                x0 = parts[2 * k + 1][i]
+            if x0:
+                _stage.blit(parts[2 * k], 0, -i * height)
+            else:                     # in the base: a symbol, or the replacement box
                 i = index(font, c)
                 x0 = widths[i]
-            _stage.blit(src, 0, -i * height)
+                _stage.blit(strip, 0, -i * height)
         fb.blit(glyph, x, y, key, _palette)
         x += x0
     return x
