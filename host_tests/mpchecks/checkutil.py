@@ -95,3 +95,24 @@ class Blank:
 
     def show(self):
         self.shown += 1
+
+
+def phone(fs, seed, display):
+    """The app started on a handset whose saves live in fs (a CuttingFS)."""
+    from app import App
+    from store import Store
+    app = App(display, seed=seed, store=Store("saves", fs=fs))
+    app.start()
+    return app
+
+
+def press(app, codes, each=None):
+    """Each key, then idle() until the screen settles (as the handset's loop); each(app)
+    after every key if given."""
+    for c in codes:
+        app.key(c)
+        n = 0
+        while n < 1000 and app.idle():
+            n += 1
+        if each:
+            each(app)

@@ -3,11 +3,11 @@ saving.py): multi-tap typing in English and Bulgarian, the name at the table, na
 and chips kept over a restart, chips carried into the next match (a person out of
 chips gets the Stack again, said once), damaged "players" files. The same checks on
 CPython and MicroPython."""
-from app import App
 from drivers import keys as K
 from store import Store
 
-from checkutil import Blank, CuttingFS
+import checkutil
+from checkutil import Blank, CuttingFS, press
 
 D = K.D0
 # Title -> Settings (3) -> the Names row (third from the bottom) -> the list of slots.
@@ -19,17 +19,7 @@ ALL_IN = (K.HASH, K.OK) * 7
 
 
 def phone(fs, seed=2):
-    app = App(Blank(), seed=seed, store=Store("saves", fs=fs))
-    app.start()
-    return app
-
-
-def press(app, codes):
-    for c in codes:
-        app.key(c)
-        n = 0
-        while n < 1000 and app.idle():
-            n += 1
+    return checkutil.phone(fs, seed, Blank())
 
 
 class Texts:

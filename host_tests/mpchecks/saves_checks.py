@@ -8,7 +8,8 @@ from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from store import Store
 
-from checkutil import Blank, CuttingFS, PowerCut
+import checkutil
+from checkutil import Blank, CuttingFS, PowerCut, press
 
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
@@ -29,19 +30,7 @@ class FullFS(CutFS):
 
 
 def phone(fs, seed=3, display=None):
-    app = App(display or SimDisplay(), seed=seed, store=Store("saves", fs=fs))
-    app.start()
-    return app
-
-
-def press(app, codes, each=None):
-    for c in codes:
-        app.key(c)
-        n = 0
-        while n < 1000 and app.idle():
-            n += 1
-        if each:
-            each(app)
+    return checkutil.phone(fs, seed, display or SimDisplay())
 
 
 def chips(app):
