@@ -12,7 +12,9 @@ Prints, MicroPython 1.27 (WebAssembly) beside CPython where both apply:
     no saves (the UI and the engine alone);
   - milliseconds for a full redraw of the table screen (draw + show) and for the
     typical redraw after one key (UP on the action list: the three action rows, the
-    help line and show()).
+    help line and show());
+  - the heap each module takes once imported (MODULES, in order), and the English
+    strings packed (what the handset loads) beside their readable source.
 The match's keys are found on CPython (New game, stack 20, then OK until the game-over
 screen) and replayed under MicroPython; the helpers here are also used by the tests
 (host_tests/test_play*.py).
@@ -187,8 +189,43 @@ def main(argv):
     print("%-34s %12s %12s" % ("", "MicroPython", "CPython"))
     print("%-34s %12.2f %12.3f" % ("table: full redraw + show, ms", full, cfull))
     print("%-34s %12.2f %12.3f" % ("table: one key (UP) redraw, ms", one, cone))
+    module_heap()
     # The verdict on the heap is printed above; the exit status only says the run worked.
     return 0
+
+
+# Modules in the order a match loads them, and where the heap goes.
+MODULES = ("drivers.simdisplay", "app", "ui.writer", "ui.font_5x8", "ui.font_6x12", "svara",
+           "svara.bots", "svara.odds", "svara._strategy", "i18n.en", "ui.common", "ui.title",
+           "ui.options", "ui.play", "ui.table", "ui.showdown", "store", "saving", "svara.log",
+           "ui.font_5x8_cyr", "ui.font_6x12_cyr", "svara.cards")
+
+
+def module_heap():
+    """Print the heap each module takes once imported (from source, each import in a
+    call of its own after a collection, in the order of MODULES: names two modules share
+    are counted with the first), and English as packed and as its readable source."""
+    from mp import MicroPython
+    with MicroPython(heap=1 << 20) as mp:
+        mp.exec("import gc")
+        total = 0
+        print("heap per module under MicroPython (import after a collection, in this order):")
+        for m in MODULES:
+            mp.exec("gc.collect()")
+            before = mp.mem_alloc()
+            mp.exec("import " + m)
+            mp.exec("gc.collect()")
+            cost = mp.mem_alloc() - before
+            total += cost
+            print("  %-20s %6d bytes" % (m, cost))
+        print("  %-20s %6d bytes" % ("all of them", total))
+    for kind, path in (("packed", "firmware/i18n/en.py"), ("source", "firmware/i18n/src/en.py")):
+        with MicroPython(heap=1 << 20) as mp:
+            mp.put_file(os.path.join(simcore.ROOT, path), "/lib/i18n/en.py")
+            mp.exec("import i18n")
+            before = mp.mem_alloc()
+            mp.exec("import i18n.en")
+            print("English strings, %s: %d bytes" % (kind, mp.mem_alloc() - before))
 
 
 _TIMING = (
