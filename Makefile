@@ -20,7 +20,7 @@ help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - run every test, CPython and MicroPython (sets itself up first)"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
-	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython"
+	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython (twice: as is, and as a frozen build)"
 	@echo "make tables - regenerate the score table module"
 	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
 	@echo "make strings - pack the languages (firmware/i18n/src -> firmware/i18n) after editing"
@@ -45,10 +45,12 @@ test: setup typings
 bench: setup
 	$(PY) tools/bench.py
 
-# The full random-key runs of issue 7 (make test runs 20,000 + 2,000 keys of the same).
+# The full random-key runs of issue 7 (make test runs 20,000 + 2,000 + 2,000 keys of the
+# same): CPython, MicroPython with the code in its heap, and the frozen-build model.
 fuzz: setup
 	$(PY) tools/fuzz.py --keys 100000
 	$(PY) tools/fuzz.py --micropython --keys 10000
+	$(PY) tools/fuzz.py --micropython --frozen --keys 10000
 
 play: setup
 	$(PY) tools/sim.py

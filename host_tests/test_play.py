@@ -162,3 +162,24 @@ def test_micropython_plays_the_whole_match_without_the_heap_growing():
         assert mp.in_use() - first_table <= 1024
     finally:
         mp.close()
+
+
+def test_a_frozen_build_plays_the_whole_match_with_saves_in_64_kb():
+    """The handset freezes the game (firmware/manifest.py): code and tables in flash. In
+    the frozen-build model (tools/frozen.py) the same bots match, saving every action,
+    runs in a heap of 64 KB plus the code that the port cannot keep out of its heap, and
+    that heap never grows."""
+    import frozen
+    imported, top, _ = frozen.measure()
+    seed, codes = script("bots4")
+    mp = bench_play.MicroPythonPlay(seed, heap=65536 + imported - top, saves=True, frozen=top)
+    try:
+        for c in codes:
+            mp.key(c)
+        assert mp.trace().startswith("gameover")
+        assert mp.heap_total() == mp.start_heap
+        assert mp.peak - mp.code <= 65536
+        # Every module stayed the one loaded first: none of the code was loaded twice.
+        assert mp.mp.exec("print(_reloads)").strip() == "0"
+    finally:
+        mp.close()

@@ -72,11 +72,23 @@ class CPythonPlay:
 class MicroPythonPlay:
     """The same firmware under MicroPython: one call per key, frames read back on asking."""
 
-    def __init__(self, seed, heap=65536, saves=False):
+    def __init__(self, seed, heap=65536, saves=False, frozen=None):
         from mp import MicroPython
         self.mp = MicroPython(heap=heap)
         self.peak = 0
+        # The frozen-build model (tools/frozen.py): every module the handset freezes is
+        # imported first and kept; `frozen` is their top-level objects' bytes (TOP), and
+        # self.code becomes the heap they hold beyond that (code the handset keeps in flash).
+        self.code = 0
+        self._restore = ""
         try:
+            if frozen is not None:
+                import frozen as model
+                empty = self.mp.mem_alloc()
+                for code in model.preload_calls(model.modules()):
+                    self.mp.exec(code)
+                self.code = self.mp.mem_alloc() - empty - frozen
+                self._restore = "\n" + model.RESTORE
             self.mp.exec("import gc\ngc.collect()")
             self.mp.exec("from drivers.simdisplay import SimDisplay\n_d = SimDisplay()")
             for m in PRELOAD:
@@ -105,7 +117,7 @@ class MicroPythonPlay:
 
     def _run(self, code):
         out = self.mp.exec("gc.collect()")
-        out = self.mp.exec(code + "\nprint(gc.mem_alloc())\nprint(_app.trace())")
+        out = self.mp.exec(code + self._restore + "\nprint(gc.mem_alloc())\nprint(_app.trace())")
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self.peak = max(self.peak, int(lines[-2]))
@@ -185,6 +197,7 @@ def main(argv):
                 full, one = redraw_ms_micropython(mp)
         finally:
             mp.close()
+    frozen_match(codes, seed, heap)
     cfull, cone = redraw_ms_cpython(seed)
     print("%-34s %12s %12s" % ("", "MicroPython", "CPython"))
     print("%-34s %12.2f %12.3f" % ("table: full redraw + show, ms", full, cfull))
@@ -192,6 +205,33 @@ def main(argv):
     module_heap()
     # The verdict on the heap is printed above; the exit status only says the run worked.
     return 0
+
+
+def frozen_match(codes, seed=MATCH_SEED, budget=65536):
+    """The match with saves again, in the frozen-build model (tools/frozen.py): the heap
+    starts at `budget` plus the code a frozen build keeps in flash; prints the frozen
+    build's peak and whether the heap grew. Returns (peak, in use after, grew)."""
+    import frozen
+    imported, top, _ = frozen.measure()
+    code = imported - top
+    t = time.time()
+    mp = MicroPythonPlay(seed, budget + code, saves=True, frozen=top)
+    try:
+        for c in codes:
+            mp.key(c)
+        peak = mp.peak - mp.code
+        in_use = mp.in_use() - mp.code
+        grew = mp.heap_total() > mp.start_heap
+        print("MicroPython, frozen-build model, saving every action: %.1f s, ends on: %s"
+              % (time.time() - t, mp.trace()))
+        print("  code a frozen build keeps in flash: %d bytes (%d imported, %d of it"
+              " top-level objects);" % (mp.code, imported, top))
+        print("  heap of a frozen build: peak %d bytes, %d in use after the match;"
+              " a heap of %d + that code: %s"
+              % (peak, in_use, budget, "GREW" if grew else "did not grow"))
+    finally:
+        mp.close()
+    return peak, in_use, grew
 
 
 # Modules in the order a match loads them, and where the heap goes.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random-key fuzzing of the whole firmware, from the title screen.
 
-    python3 tools/fuzz.py [--keys N] [--seed S] [--micropython [--heap BYTES]]
+    python3 tools/fuzz.py [--keys N] [--seed S] [--micropython [--frozen] [--heap BYTES]]
 
 Presses N seeded random keys (every key code, weighted so that games progress: more
 OK, CALL, arrows and digits than END) into firmware/app.py with its saves in memory,
@@ -16,7 +16,10 @@ N 10,000) runs everything, pixels included, under MicroPython 1.27 (WebAssembly)
 key per call (its idle work in further calls of IDLE_CHUNK idle() each), with a fixed heap (default 128 KB) that must not grow; it prints the
 peak heap (gc.mem_alloc() at the end of each call: the port collects only between
 calls), the heap in use after a collection (sampled every 250 keys) and whether the
-heap had to grow (printed, not a failure: see host_tests/test_fuzz.py).
+heap had to grow (printed, not a failure: see host_tests/test_fuzz.py). --frozen runs
+it in the frozen-build model (tools/frozen.py): every module the handset freezes loaded
+first and kept, the heap 64 KB (or --heap) plus the code that a frozen build keeps in
+flash, and the figures printed are the frozen build's.
 Exit status 0 when every check held, 1 otherwise.
 """
 import os
@@ -187,12 +190,29 @@ _MP_SETUP = (
 )
 
 
-def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None):
-    """Fuzz n keys under MicroPython, one call per key; a dict of counts and heap figures."""
+def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None, frozen=False):
+    """Fuzz n keys under MicroPython, one call per key; a dict of counts and heap figures.
+    With `frozen`, in the frozen-build model (tools/frozen.py): the heap starts at `heap`
+    plus the code a frozen build keeps in flash, and the figures are the frozen build's
+    (that code taken off; counts["code"] is how much, counts["reloads"] how many modules
+    were imported anew from their files and so counted as heap)."""
     from mp import MicroPython
-    mp = MicroPython(heap=heap)
-    counts = {"keys": 0, "calls": 0, "peak": 0, "in_use_max": 0, "heap_start": 0, "heap_end": 0}
+    counts = {"keys": 0, "calls": 0, "peak": 0, "in_use_max": 0, "heap_start": 0, "heap_end": 0,
+              "code": 0, "reloads": 0}
+    restore = ""
+    if frozen:
+        import frozen as model
+        imported, top, _ = model.measure()
+        mp = MicroPython(heap=heap + imported - top)
+    else:
+        mp = MicroPython(heap=heap)
     try:
+        if frozen:
+            empty = mp.mem_alloc()
+            for code in model.preload_calls(model.modules()):
+                mp.exec(code)
+            counts["code"] = mp.mem_alloc() - empty - top
+            restore = model.RESTORE
         for code in _MP_SETUP:
             mp.exec(code % {"chunk": IDLE_CHUNK})
         mp.exec("gc.collect()")
@@ -204,7 +224,7 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None):
             call = code
             settled = 0
             while True:
-                out = mp.exec("_k(%d)" % call).split()
+                out = mp.exec("_k(%d)\n%s" % (call, restore)).split()
                 more, alloc, bad, errors = out[-4], int(out[-3]), out[-2], out[-1]
                 counts["calls"] += 1
                 counts["peak"] = max(counts["peak"], alloc)
@@ -223,6 +243,10 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None):
             if report and i % 1000 == 0:
                 report(i, None)
         counts["heap_end"] = mp.heap_total()[1]
+        if frozen:
+            counts["reloads"] = int(mp.exec("print(_reloads)"))
+        for k in ("peak", "in_use_max"):
+            counts[k] -= counts["code"]
         stats = mp.exec("print(_app.stats if hasattr(_app, 'stats') else [0] * 7)")
         counts["stats"] = stats.strip()
     finally:
@@ -233,13 +257,17 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None):
 def main(argv):
     args = list(argv)
     micro = False
+    frozen = False
     n = None
     seed = 1
     heap = 128 * 1024
+    heap_given = None
     while args:
         a = args.pop(0)
         if a == "--micropython":
             micro = True
+        elif a == "--frozen":
+            frozen = True
         elif a in ("--keys", "--seed", "--heap") and args and args[0].isdigit():
             v = int(args.pop(0))
             if a == "--keys":
@@ -247,7 +275,7 @@ def main(argv):
             elif a == "--seed":
                 seed = v
             else:
-                heap = v
+                heap = heap_given = v
         else:
             print(__doc__)
             return 2
@@ -258,8 +286,19 @@ def main(argv):
 
     try:
         if micro:
-            c = run_micropython(n or 10000, seed, heap, report)
+            if frozen and heap_given is None:
+                heap = 64 * 1024
+            c = run_micropython(n or 10000, seed, heap, report, frozen)
             grew = c["heap_end"] > c["heap_start"]
+            if frozen:
+                print("MicroPython, frozen-build model (%d bytes of code taken off, %d modules"
+                      " imported again from their files): %d keys (%d calls) in %.0f s, no error;"
+                      " peak heap %d bytes, at most %d in use after a collection; a heap of %d"
+                      " + that code: %s; statistics %s" % (
+                          c["code"], c["reloads"], c["keys"], c["calls"], time.time() - t,
+                          c["peak"], c["in_use_max"], heap, "GREW" if grew else "did not grow",
+                          c["stats"]))
+                return 0
             print("MicroPython: %d keys (%d calls) in %.0f s, no error; peak heap %d bytes, at most %d in "
                   "use after a collection; heap %d -> %d bytes: %s; statistics %s" % (
                       c["keys"], c["calls"], time.time() - t, c["peak"], c["in_use_max"], c["heap_start"],

@@ -1,0 +1,130 @@
+"""A frozen build's heap, modelled under the WebAssembly MicroPython.
+
+On the handset the game is frozen into the firmware (firmware/manifest.py): a module's
+bytecode, its names (qstrs) and its constants (the score table, the fonts, the packed
+strings) stay in flash, and importing it makes only its top-level objects in RAM: the
+module and its dict, its functions and classes, and whatever its top level builds. The
+WebAssembly port cannot freeze anything: there every import also puts the code in the
+heap, so a heap figure from it counts code that the handset keeps in flash.
+
+The model:
+  1. In a fresh interpreter, import every module the handset freezes (MODULES), one call
+     each, and measure the heap they take (IMPORTED). Then run each module's compiled
+     code a second time into a fresh dict: the heap that takes is its top-level objects
+     (TOP), what importing the frozen module costs in RAM; TOP also counts the modules'
+     entries in sys.modules and in their packages. CODE = IMPORTED - TOP is what the
+     port holds and the handset does not.
+  2. The run itself imports the same modules first and keeps them: a module that the app
+     lets go (ui.common.DROP, a language it leaves) is put back into sys.modules after
+     every call, as a frozen module comes back without loading code again.
+  3. The run starts with a heap of BUDGET + CODE: if it never grows, the run fits BUDGET
+     on a frozen build. Its peak minus CODE is the frozen build's peak.
+
+Keeping every module is on the safe side: a frozen build that lets a screen go frees its
+top-level objects, which the model keeps counted.
+
+    python3 tools/frozen.py        prints CODE, TOP and the share of each module
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+# What the build freezes (firmware/manifest.py), less the handset-only main.py and board
+# file (they need `machine`), plus the simulator's display driver that the model runs.
+_TREES = (("lib", "svara"), ("firmware", "ui"), ("firmware", "i18n"))
+_MODULES_TOP = ("app", "store", "saving", "drivers.display", "drivers.keys",
+                "drivers.simdisplay")
+# Imported first, in the order the app needs them (the rest follow by name).
+_FIRST = ("drivers.simdisplay", "app", "ui.screen", "ui.writer", "ui.font_6x12",
+          "ui.font_5x8", "svara", "svara.bots", "i18n", "ui.common", "ui.title", "ui.play",
+          "store", "saving")
+
+
+def modules():
+    """Every module the model preloads, importable names, in import order."""
+    found = list(_MODULES_TOP)
+    for base, pkg in _TREES:
+        folder = os.path.join(ROOT, base, pkg)
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".py"):
+                continue
+            found.append(pkg if name == "__init__.py" else pkg + "." + name[:-3])
+    return list(_FIRST) + sorted(m for m in found if m not in _FIRST)
+
+
+def preload_calls(names):
+    """The calls (code strings, one call each) that import `names` and keep them in _keep.
+    Run RESTORE after every later call."""
+    calls = ["import gc, sys\n_keep = {}\n_reloads = 0"]
+    calls += ["import %s\n_keep[%r] = sys.modules[%r]" % (m, m, m) for m in names]
+    calls.append("gc.collect()")
+    return calls
+
+
+# Put back any kept module that the app let go (it would come back from flash).
+# A module imported anew from its file in the meantime (let go and imported again within
+# one call) is counted in _reloads: its code went into the heap, which the model then
+# counts as the frozen build's (on the safe side).
+RESTORE = ("for _n in _keep:\n"
+           "    _m = sys.modules.get(_n)\n"
+           "    if _m is None:\n"
+           "        sys.modules[_n] = _m = _keep[_n]\n"
+           "        _i = _n.rfind('.')\n"
+           "        if _i > 0:\n"
+           "            setattr(_keep[_n[:_i]], _n[_i + 1:], _m)\n"
+           "    elif _m is not _keep[_n]:\n"
+           "        _reloads += 1\n"
+           "        _keep[_n] = _m\n"
+           "_m = None\n")
+
+
+def measure(names=None):
+    """(IMPORTED, TOP, rows): the heap the modules take once imported, the heap of their
+    top-level objects alone, and (name, top-level bytes) for each, under MicroPython."""
+    from mp import MicroPython
+    names = modules() if names is None else names
+    with MicroPython(heap=1 << 20) as mp:
+        mp.exec("import gc, sys\n_codes = []\n_tops = []")
+        empty = mp.mem_alloc()
+        for code in preload_calls(names):
+            mp.exec(code)
+        imported = mp.mem_alloc() - empty
+        # The import also made entries in sys.modules and in the packages (RAM on the
+        # handset too) and the model's own _keep: counted as RAM, as much as copies of
+        # sys.modules and of _keep take.
+        before = mp.mem_alloc()
+        mp.exec("_links = (dict(sys.modules), dict(_keep))")
+        links = mp.mem_alloc() - before
+        mp.exec("_links = None")
+        files = mp.exec("for _n in %r:\n    print(sys.modules[_n].__file__)" % (names,))
+        files = files.split()
+        for f in files:
+            mp.exec("_f = open(%r)\n_codes.append(compile(_f.read(), %r, 'exec'))\n"
+                    "_f.close()\ndel _f" % (f, f))
+        rows = [("(sys.modules, packages)", links)]
+        for i, m in enumerate(names):
+            before = mp.mem_alloc()
+            mp.exec("_g = {'__name__': %r}\nexec(_codes[%d], _g)\n_tops.append(_g)\ndel _g"
+                    % (m, i))
+            rows.append((m, mp.mem_alloc() - before))
+    return imported, sum(r[1] for r in rows), rows
+
+
+def main(argv):
+    if argv:
+        print(__doc__)
+        return 2
+    imported, top, rows = measure()
+    print("frozen-build model: %d modules" % (len(rows) - 1))
+    for m, b in rows:
+        print("  %-22s %6d bytes of top-level objects" % (m, b))
+    print("imported under MicroPython: %d bytes; their top-level objects: %d bytes;"
+          " code that a frozen build keeps in flash: %d bytes" % (imported, top, imported - top))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
