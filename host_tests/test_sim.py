@@ -110,6 +110,20 @@ def test_micropython_runs_the_menus_in_a_128k_heap():
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
 
 
+def test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not(tmp_path):
+    """The issue's command for outside checks: the bots match, saving as the handset
+    does, in a 64 KB heap as a frozen build has it (tools/frozen.py): exit 0. The same
+    without --frozen (all the code in this port's heap too) does not fit and says so."""
+    keys = "@" + os.path.join(os.path.dirname(__file__), "keys", "bots4.keys")
+    args = ("--keys", keys, "--seed", "5", "--micropython", "--heap", "65536", "--trace")
+    out = sim(*args + ("--frozen", "--save-dir", str(tmp_path / "a")))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1].split()[2] == "gameover"
+    out = sim(*args + ("--save-dir", str(tmp_path / "b")))
+    assert out.returncode == 3
+    assert "grow past --heap 65536" in out.stderr
+
+
 def test_micropython_heap_overrun_is_reported():
     out = sim("--keys", "DOWN", "--micropython", "--heap", "16384")
     assert out.returncode == 3

@@ -3,7 +3,7 @@
 
     python3 tools/sim.py [--keys "OK DOWN OK ..." | --keys @file] [--seed N]
                          [--shots DIR] [--scale N] [--trace] [--save-dir DIR]
-                         [--micropython [--heap BYTES]]
+                         [--micropython [--heap BYTES] [--frozen]]
 
 With no --keys: a window titled "Svara" shows the handset, the screen scaled up (x3 by
 default) and a keypad below it that you can click. PC keys: arrows, Enter or Space = OK,
@@ -25,6 +25,9 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
 --micropython runs the same firmware under MicroPython 1.27 (WebAssembly, tools/mp.py),
               one call per key, reading the 4-bit frame back after each;
 --heap BYTES  its heap size: exits 3 saying so if the heap had to grow past it.
+--frozen      the frozen-build model (tools/frozen.py): every module the handset freezes
+              is loaded first and kept, and the code that a frozen build keeps in flash
+              is added to the heap, so --heap is the frozen build's heap
 Exit status: 0 fine, 1 the firmware failed, 2 bad usage or no display, 3 heap grew.
 """
 import os
@@ -42,14 +45,14 @@ class UsageError(Exception):
 
 def parse_args(argv):
     opts = {"keys": None, "seed": None, "shots": None, "scale": None, "trace": False,
-            "micropython": False, "heap": None, "save_dir": None}
+            "micropython": False, "heap": None, "save_dir": None, "frozen": False}
     args = list(argv)
     while args:
         a = args.pop(0)
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        if a in ("--trace", "--micropython"):
+        if a in ("--trace", "--micropython", "--frozen"):
             opts[a[2:]] = True
             continue
         if a not in ("--keys", "--seed", "--shots", "--scale", "--heap", "--save-dir"):
@@ -64,6 +67,8 @@ def parse_args(argv):
         opts[a[2:].replace("-", "_")] = value
     if opts["heap"] is not None and not opts["micropython"]:
         raise UsageError("--heap goes with --micropython")
+    if opts["frozen"] and not opts["micropython"]:
+        raise UsageError("--frozen goes with --micropython")
     if opts["scale"] is not None and not 1 <= opts["scale"] <= 8:
         raise UsageError("--scale takes 1 to 8")
     return opts
@@ -88,10 +93,12 @@ def headless(opts, codes):
                               os.path.join(shots, "%04d.png" % i))
 
     result = simcore.run(codes, seed=opts["seed"], micropython=opts["micropython"],
-                         heap=opts["heap"], each=each, save_dir=opts["save_dir"])
+                         heap=opts["heap"], each=each, save_dir=opts["save_dir"],
+                         frozen=opts["frozen"])
     if opts["micropython"] and opts["heap"] and result.heap_grew:
-        print("sim: the MicroPython heap had to grow past --heap %d (GC total %d -> %d)"
-              % (opts["heap"], result.heap[0], result.heap[1]), file=sys.stderr)
+        print("sim: the MicroPython heap had to grow past --heap %d%s (GC total %d -> %d)"
+              % (opts["heap"], " + the code (frozen-build model)" if opts["frozen"] else "",
+                 result.heap[0], result.heap[1]), file=sys.stderr)
         return 3
     return 0
 

@@ -134,11 +134,22 @@ _MP_SETUP = (
 class MicroPythonRunner:
     """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
 
-    def __init__(self, seed=None, heap=None, save_dir=None):
+    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False):
         from mp import MicroPython
-        self.mp = MicroPython(heap=heap or (1 << 20))
+        heap = heap or (1 << 20)
+        self._restore = ""
+        self.code = 0           # the frozen-build model's code, added to the heap
+        if frozen:              # the frozen-build model (tools/frozen.py)
+            import frozen as model
+            imported, top, _ = model.measure()
+            self.code = imported - top
+        self.mp = MicroPython(heap=heap + self.code)
         self.save_dir = save_dir
         try:
+            if frozen:
+                for code in model.preload_calls(model.modules()):
+                    self.mp.exec(code)
+                self._restore = "\n" + model.RESTORE
             if save_dir:        # the host folder's saves go into /saves, and back on close
                 os.makedirs(save_dir, exist_ok=True)
                 self.mp.exec("import os\ntry:\n    os.mkdir('/saves')\nexcept OSError:\n    pass")
@@ -154,7 +165,8 @@ class MicroPythonRunner:
         self._help = ""
 
     def _call(self, code):
-        out = self.mp.exec(code + "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
+        out = self.mp.exec(code + self._restore +
+                           "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self._help = lines[-2] if len(lines) > 1 else ""
@@ -164,10 +176,17 @@ class MicroPythonRunner:
         self._call("_app.start()")
 
     def key(self, code):
-        self._call("_app.key(%d)\n_settle()" % code)
+        # The key in a call of its own, then one call per idle() until the screen settles:
+        # the handset's GC can run between any two of them, and this port's only there.
+        self.mp.exec("_app.key(%d)%s" % (code, self._restore))
+        n = 0
+        while n < SETTLE_LIMIT and self.mp.exec(
+                "print(_app.idle())" + self._restore).strip() == "True":
+            n += 1
+        self._call("")
 
     def idle(self):
-        out = self.mp.exec("print(_app.idle())").strip()
+        out = self.mp.exec("print(_app.idle())" + self._restore).strip()
         if out == "True":
             self._call("")
             return True
@@ -199,19 +218,21 @@ class MicroPythonRunner:
             self.mp.close()
 
 
-def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None):
+def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False):
     """A runner of the firmware; with save_dir, its saves (firmware/saves.py) live in that
-    host folder (None: nothing is saved, as in the tests)."""
+    host folder (None: nothing is saved, as in the tests); `frozen` runs MicroPython in
+    the frozen-build model (tools/frozen.py), its heap `heap` plus the code."""
     if micropython:
-        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir)
+        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen)
     return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
 
 
-def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None):
+def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None,
+        frozen=False):
     """Start the app, press every key of `codes`; a Result with a frame and a trace line
     after start and after each key. `each(i, code, runner)` is called after each step
     (code is 0 for the start)."""
-    r = runner(micropython, seed, heap, save_dir=save_dir)
+    r = runner(micropython, seed, heap, save_dir=save_dir, frozen=frozen)
     result = Result()
     try:
         r.start()
