@@ -72,23 +72,21 @@ class CPythonPlay:
 class MicroPythonPlay:
     """The same firmware under MicroPython: one call per key, frames read back on asking."""
 
-    def __init__(self, seed, heap=65536, saves=False, frozen=None):
+    def __init__(self, seed, heap=65536, saves=False, frozen=False):
         from mp import MicroPython
-        self.mp = MicroPython(heap=heap)
         self.peak = 0
         # The frozen-build model (tools/frozen.py): every module the handset freezes is
-        # imported first and kept; `frozen` is their top-level objects' bytes (TOP), and
-        # self.code becomes the heap they hold beyond that (code the handset keeps in flash).
+        # imported first and kept, and self.code is the heap they hold beyond their
+        # top-level objects (code the handset keeps in flash), added to the heap.
         self.code = 0
         self._restore = ""
+        if frozen:
+            import frozen as model
+            self.mp, self.code, restore = model.interpreter(heap)
+            self._restore = "\n" + restore
+        else:
+            self.mp = MicroPython(heap=heap)
         try:
-            if frozen is not None:
-                import frozen as model
-                empty = self.mp.mem_alloc()
-                for code in model.preload_calls(model.modules()):
-                    self.mp.exec(code)
-                self.code = self.mp.mem_alloc() - empty - frozen
-                self._restore = "\n" + model.RESTORE
             self.mp.exec("import gc\ngc.collect()")
             self.mp.exec("from drivers.simdisplay import SimDisplay\n_d = SimDisplay()")
             for m in PRELOAD:
@@ -211,11 +209,8 @@ def frozen_match(codes, seed=MATCH_SEED, budget=65536):
     """The match with saves again, in the frozen-build model (tools/frozen.py): the heap
     starts at `budget` plus the code a frozen build keeps in flash; prints the frozen
     build's peak and whether the heap grew. Returns (peak, in use after, grew)."""
-    import frozen
-    imported, top, _ = frozen.measure()
-    code = imported - top
     t = time.time()
-    mp = MicroPythonPlay(seed, budget + code, saves=True, frozen=top)
+    mp = MicroPythonPlay(seed, budget, saves=True, frozen=True)
     try:
         for c in codes:
             mp.key(c)
@@ -224,8 +219,7 @@ def frozen_match(codes, seed=MATCH_SEED, budget=65536):
         grew = mp.heap_total() > mp.start_heap
         print("MicroPython, frozen-build model, saving every action: %.1f s, ends on: %s"
               % (time.time() - t, mp.trace()))
-        print("  code a frozen build keeps in flash: %d bytes (%d imported, %d of it"
-              " top-level objects);" % (mp.code, imported, top))
+        print("  code a frozen build keeps in flash: %d bytes (tools/frozen.py);" % mp.code)
         print("  heap of a frozen build: peak %d bytes, %d in use after the match;"
               " a heap of %d + that code: %s"
               % (peak, in_use, budget, "GREW" if grew else "did not grow"))

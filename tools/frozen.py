@@ -8,8 +8,9 @@ WebAssembly port cannot freeze anything: there every import also puts the code i
 heap, so a heap figure from it counts code that the handset keeps in flash.
 
 The model:
-  1. In a fresh interpreter, import every module the handset freezes (MODULES), one call
-     each, and measure the heap they take (IMPORTED). Then run each module's compiled
+  1. In a fresh interpreter, import every module the handset freezes (modules()), one
+     call each, compiled to .mpy as the build does, and measure the heap they take
+     (IMPORTED). Then run each module's compiled
      code a second time into a fresh dict: the heap that takes is its top-level objects
      (TOP), what importing the frozen module costs in RAM; TOP also counts the modules'
      entries in sys.modules and in their packages. CODE = IMPORTED - TOP is what the
@@ -81,12 +82,39 @@ RESTORE = ("for _n in _keep:\n"
            "_m = None\n")
 
 
+def _interpreter(heap):
+    """MicroPython with the game as the build compiles it (.mpy, tools/build.py, the
+    virtual board) in /lib, and the simulator's display driver beside it: loading .mpy
+    leaves no compiler garbage between the code's blocks, so the code lies packed as
+    in flash and does not break the free heap into pieces that the handset would not
+    have. The sources are in /src, for measure()."""
+    import build
+    from mp import MicroPython
+    out = os.path.join(ROOT, "build", "frozen-model")
+    build.build("virtual", out=out, log=lambda *a: None)
+    mp = MicroPython(heap=heap, trees=())
+    try:
+        for folder, _, files in os.walk(out):
+            rel = os.path.relpath(folder, out).replace(os.sep, "/")
+            for name in sorted(files):
+                if name.endswith(".mpy"):
+                    mp.put_file(os.path.join(folder, name),
+                                "/lib/" + ("" if rel == "." else rel + "/") + name)
+        mp.put_file(os.path.join(ROOT, "firmware", "drivers", "simdisplay.py"),
+                    "/lib/drivers/simdisplay.py")
+        mp.put_tree(os.path.join(ROOT, "lib"), "/src")
+        mp.put_tree(os.path.join(ROOT, "firmware"), "/src")
+    except Exception:
+        mp.close()
+        raise
+    return mp
+
+
 def measure(names=None):
     """(IMPORTED, TOP, rows): the heap the modules take once imported, the heap of their
     top-level objects alone, and (name, top-level bytes) for each, under MicroPython."""
-    from mp import MicroPython
     names = modules() if names is None else names
-    with MicroPython(heap=1 << 20) as mp:
+    with _interpreter(1 << 20) as mp:
         mp.exec("import gc, sys\n_codes = []\n_tops = []")
         empty = mp.mem_alloc()
         for code in preload_calls(names):
@@ -100,7 +128,8 @@ def measure(names=None):
         links = mp.mem_alloc() - before
         mp.exec("_links = None")
         files = mp.exec("for _n in %r:\n    print(sys.modules[_n].__file__)" % (names,))
-        files = files.split()
+        files = ["/src" + f[4:-4] + ".py" if f.endswith(".mpy") else "/src" + f[4:]
+                 for f in files.split()]
         for f in files:
             mp.exec("_f = open(%r)\n_codes.append(compile(_f.read(), %r, 'exec'))\n"
                     "_f.close()\ndel _f" % (f, f))
@@ -111,6 +140,23 @@ def measure(names=None):
                     % (m, i))
             rows.append((m, mp.mem_alloc() - before))
     return imported, sum(r[1] for r in rows), rows
+
+
+def interpreter(budget):
+    """(MicroPython, CODE, RESTORE): an interpreter whose heap is `budget` plus the code,
+    with every module of the model imported and kept; CODE is measured in it (the heap
+    its imports took, less their top-level objects) and is what to take off its heap
+    figures for the frozen build's. Add RESTORE to the end of every later call."""
+    imported, top, _ = measure()
+    mp = _interpreter(budget + imported - top)
+    try:
+        empty = mp.mem_alloc()
+        for code in preload_calls(modules()):
+            mp.exec(code)
+        return mp, mp.mem_alloc() - empty - top, RESTORE
+    except Exception:
+        mp.close()
+        raise
 
 
 def main(argv):

@@ -202,17 +202,10 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None, frozen=False)
     restore = ""
     if frozen:
         import frozen as model
-        imported, top, _ = model.measure()
-        mp = MicroPython(heap=heap + imported - top)
+        mp, counts["code"], restore = model.interpreter(heap)
     else:
         mp = MicroPython(heap=heap)
     try:
-        if frozen:
-            empty = mp.mem_alloc()
-            for code in model.preload_calls(model.modules()):
-                mp.exec(code)
-            counts["code"] = mp.mem_alloc() - empty - top
-            restore = model.RESTORE
         for code in _MP_SETUP:
             mp.exec(code % {"chunk": IDLE_CHUNK})
         mp.exec("gc.collect()")

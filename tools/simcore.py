@@ -141,15 +141,12 @@ class MicroPythonRunner:
         self.code = 0           # the frozen-build model's code, added to the heap
         if frozen:              # the frozen-build model (tools/frozen.py)
             import frozen as model
-            imported, top, _ = model.measure()
-            self.code = imported - top
-        self.mp = MicroPython(heap=heap + self.code)
+            self.mp, self.code, restore = model.interpreter(heap)
+            self._restore = "\n" + restore
+        else:
+            self.mp = MicroPython(heap=heap)
         self.save_dir = save_dir
         try:
-            if frozen:
-                for code in model.preload_calls(model.modules()):
-                    self.mp.exec(code)
-                self._restore = "\n" + model.RESTORE
             if save_dir:        # the host folder's saves go into /saves, and back on close
                 os.makedirs(save_dir, exist_ok=True)
                 self.mp.exec("import os\ntry:\n    os.mkdir('/saves')\nexcept OSError:\n    pass")
