@@ -1,7 +1,8 @@
 """Chances (svara.odds): every deal counted for 1 and 2 opponents on the full deck; for
-3 to 9 opponents the estimate against long seeded simulations (tools/odds_sim.py) of a
-broad set of hands, rules and floors; its fitted table regenerates byte for byte; and
-the same checks under MicroPython, with what a call allocates there."""
+3 to 9 opponents the exact tables against their counts and long seeded simulations,
+and the estimate (floors) against simulations widened by its documented error
+(tools/odds_sim.py); all the tables regenerate byte for byte; and the
+same checks under MicroPython, with what a call allocates there."""
 import os
 import random
 import sys
@@ -16,7 +17,8 @@ from svara import odds
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 from mpchecks import odds_checks  # noqa: E402
-import fit_odds  # noqa: E402  (tools/)
+import exact_odds  # noqa: E402  (tools/)
+import fit_odds  # noqa: E402
 import odds_sim  # noqa: E402
 
 
@@ -73,16 +75,18 @@ SIMULATED = [
     ("Ah Ad 9s", "default", 20), ("8s Qs 9s", "default", 20),
 ]
 DEALS = 100000  # partitions of the unseen cards: each is a deal for every n at once
-# The estimate's largest error (win or tie, a fraction) by n = 3..9 in the check of
-# docs/BOTS.md (tools/fit_odds.py --report, 2,000,000 partitions a case), rounded up:
-# the interval is widened by it, so a case fails when the estimate is off by more than
-# the documented error plus the simulation's own 99% interval.
-ERROR = {False: (0.0006, 0.0008, 0.0008, 0.0012, 0.0018, 0.0027, 0.0032),
-         True: (0.009, 0.024, 0.010, 0.018, 0.024, 0.053, 0.060)}     # with a floor
+# With a floor (the bots' estimate), its largest error (win or tie, a fraction) by n =
+# 3..9 in the check of docs/BOTS.md (tools/fit_odds.py --report, 2,000,000 partitions a
+# case), rounded up: the interval is widened by it, so a case fails when the estimate is
+# off by more than the documented error plus the simulation's own 99% interval.
+FLOOR_ERROR = (0.009, 0.024, 0.010, 0.018, 0.024, 0.053, 0.060)
 
 
 @pytest.mark.parametrize("text,rules,floor", SIMULATED)
 def test_three_to_nine_opponents_agree_with_a_long_seeded_simulation(text, rules, floor):
+    """No floor: exact (the tables), so the simulation's own 99% interval; with a floor
+    the estimate, its interval widened by the documented error."""
+    exact = not floor
     hand = svara.parse(text)
     sims = odds_sim.simulate(hand, odds_sim.RULES[rules], (), floor, DEALS,
                              seed=sum(hand) + 64 * floor + 7)
@@ -93,10 +97,89 @@ def test_three_to_nine_opponents_agree_with_a_long_seeded_simulation(text, rules
             continue    # too few partitions with every hand in the range to say
         got = odds.chances(hand, n, odds_sim.RULES[rules], (), floor)
         for p, q, se in ((got[0] / got[3], w, sw), (got[1] / got[3], t, st)):
-            half = 2.576 * se + 1.0 / DEALS + ERROR[floor > 0][n - 3]
+            half = 2.576 * se + 1.0 / DEALS + (0 if exact else FLOOR_ERROR[n - 3])
             assert abs(p - q) <= half, (text, rules, floor, n, p, q, half)
         checked += 1
     assert checked >= (3 if floor else 7)
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_the_exact_tables_regenerate_from_the_committed_counts(variant):
+    done = exact_odds.read_counts(variant)
+    assert sorted(done) == exact_odds.classes(variant)
+    with open(exact_odds.module_path(variant), encoding="ascii") as f:
+        assert f.read() == exact_odds.module_text(done, variant), (
+            "run tools/exact_odds.py --module and commit lib/svara/_exact_v*.py")
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_the_counted_deals_of_one_and_two_opponents_are_the_exact_ones_for_every_class(variant):
+    """The counts behind the tables come from one method for every n (inclusion-exclusion
+    over the cards dealt); for 1 and 2 opponents they must be svara.odds' exact counts."""
+    rules = exact_odds.rules_of(variant)
+    for hand, (below, low) in sorted(exact_odds.read_counts(variant).items()):
+        for n in (1, 2):
+            w, t, l, total = odds.chances(hand, n, rules)
+            assert (below[n - 1], low[n - 1], total) == (w, w + t, exact_odds.tuples(n)), hand
+        for n in range(1, 10):
+            assert 0 <= below[n - 1] <= low[n - 1] <= exact_odds.tuples(n), (hand, n)
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_hands_alike_share_a_class_with_the_same_points(variant):
+    rules = exact_odds.rules_of(variant)
+    maps = exact_odds.symmetries(variant)
+    # The swaps that make up the symmetries keep every hand's points, so all of them do.
+    swaps = [((3, 4), ()), ((4, 5), ()), ((5, 6), ()), ((), (1, 2)), ((), (2, 3))]
+    if variant & 1:
+        swaps.append(((), (0, 1)))
+    for ranks, suits in swaps:
+        def image(c):
+            r, x = c >> 2, c & 3
+            r = ranks[1 - ranks.index(r)] if r in ranks else r
+            x = suits[1 - suits.index(x)] if x in suits else x
+            return 4 * r + x
+        assert bytes(image(c) for c in range(32)) in maps
+        for hand in combinations(range(32), 3):
+            assert svara.score(*map(image, hand), rules) == svara.score(*hand, rules), hand
+    # The handset finds the same class as the generator, for a sample of hands.
+    reps = set(exact_odds.classes(variant))
+    for hand in random.Random(variant).sample(list(combinations(range(32), 3)), 600):
+        c = odds.canonical(hand, variant)
+        assert c in reps and c == exact_odds.canonical(hand, maps), hand
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_three_to_nine_opponents_are_the_exact_counts_rounded(variant):
+    rng = random.Random(5 + variant)
+    rules = exact_odds.rules_of(variant)
+    done = exact_odds.read_counts(variant)
+    for hand in [tuple(rng.sample(range(32), 3)) for _ in range(30)]:
+        below, low = done[odds.canonical(hand, variant)]
+        for n in range(3, 10):
+            t = exact_odds.tuples(n)
+            w = (below[n - 1] * 2000000 + t) // (2 * t)
+            a = (low[n - 1] * 2000000 + t) // (2 * t)
+            assert odds.chances(hand, n, rules) == (w, a - w, 1000000 - a, 1000000), (hand, n)
+
+
+def test_the_exact_chances_agree_with_two_million_deal_simulations():
+    """tools/odds_fit_input.txt holds 2,000,000 seeded partitions per case (40 hands, the
+    four point variants, n = 3..9). Exact chances fall outside a 99% interval about as
+    often as chance alone puts them there: 1 in 100 (the estimate missed 341 of 1,120)."""
+    checked = outside = 0
+    for hand, rules, floor, by_n in fit_odds.read_input():
+        if floor:
+            continue
+        for n, sims in sorted(by_n.items()):
+            w, sw, t, st = sims[3]
+            got = odds.chances(hand, n, odds_sim.RULES[rules])
+            for p, q, se in ((got[0] / got[3], w, sw), (got[1] / got[3], t, st)):
+                checked += 1
+                if abs(p - q) > 2.576 * se + 1.0 / fit_odds.INPUT_DEALS:
+                    outside += 1
+    assert checked >= 2000
+    assert outside <= checked // 50, (outside, checked)
 
 
 def test_the_fitted_table_regenerates_from_the_committed_fit_input():
@@ -116,12 +199,18 @@ def test_a_call_allocates_little_on_micropython(micropython):
     one, two = int(used[0]), int(used[1])
     assert one < 256, one            # two 32-byte arrays and a few small objects
     assert two < 2048, two           # plus the 1488-byte pair counts
-    for n in (3, 9):
+    for n in (3, 9):       # the estimate (the bots' way: no table)
         micropython.exec("gc.collect()")
         micropython.mem_alloc()
         more = int(micropython.exec(
-            "a = gc.mem_alloc()\nodds.chances((0, 26, 25), %d)\nprint(gc.mem_alloc() - a)" % n))
+            "a = gc.mem_alloc()\nodds.chances((0, 26, 25), %d, None, (), 0, False)\n"
+            "print(gc.mem_alloc() - a)" % n))
         assert more < 12288, (n, more)   # lists of the card counts, weights, and a few big ints
+    # The exact table is imported for the answer and let go again: once collected,
+    # nothing of it stays in the heap.
+    before = micropython.mem_alloc()
+    micropython.exec("r = odds.chances((0, 26, 25), 5)")
+    assert micropython.mem_alloc() - before < 256
 
 
 def test_the_weights_and_their_means_allocate_nothing_on_micropython(micropython):

@@ -77,7 +77,7 @@ def test_star_shows_the_exact_chances_and_star_again_goes_back():
     assert shown(run.trace()) is None and run.frame() == before
 
 
-def test_against_three_bots_the_estimate_is_shown():
+def test_against_three_bots_the_exact_chances_are_shown():
     # You against three bots (the bots4 match): your first turn with cards.
     seed, codes = script("bots4")
     run = bench_play.CPythonPlay(seed)

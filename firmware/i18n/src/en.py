@@ -175,12 +175,11 @@ TEXT_PAGES = (
         "everyone still in showed",
         "their cards now. Counted",
         "exactly over every deal",
-        "of the unseen cards (from",
-        "3 opponents on: a close",
-        "estimate). It ignores the",
-        "bets and folded cards: it",
-        "is your hand's raw",
-        "strength, not advice.",
+        "of the unseen cards. It",
+        "ignores the bets and the",
+        "folded cards: it is your",
+        "hand's raw strength, not",
+        "advice.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 chips %d..%d"

@@ -175,11 +175,10 @@ TEXT_PAGES = (
         "no jogo mostrassem agora.",
         "Conta exatamente todas as",
         "formas de dar as cartas",
-        "que não vê (3 adversários",
-        "ou mais: boa estimativa).",
-        "Ignora apostas e cartas",
-        "de quem passou: é a força",
-        "da mão, não um conselho.",
+        "que não vê. Ignora as",
+        "apostas e as cartas de",
+        "quem passou: é a força da",
+        "mão, não um conselho.",
     )),
 )
 HELP_CHIPS = "\u25c0\u25b6 0-9 fichas %d..%d"
