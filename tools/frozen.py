@@ -18,8 +18,9 @@ The model:
   2. The run itself imports the same modules first and keeps them: a module that the app
      lets go (ui.common.DROP, a language it leaves) is put back into sys.modules after
      every call, as a frozen module comes back without loading code again.
-  3. The run starts with a heap of BUDGET + CODE: if it never grows, the run fits BUDGET
-     on a frozen build. Its peak minus CODE is the frozen build's peak.
+  3. The run starts with a heap of BUDGET plus CODE (and the GC tables' share of CODE): if
+     it never grows, the run fits BUDGET on a frozen build. Its peak minus CODE is the
+     frozen build's peak.
 
 Keeping every module is on the safe side: a frozen build that lets a screen go frees its
 top-level objects, which the model keeps counted.
@@ -148,7 +149,14 @@ def interpreter(budget):
     its imports took, less their top-level objects) and is what to take off its heap
     figures for the frozen build's. Add RESTORE to the end of every later call."""
     imported, top, _ = measure()
-    mp = _interpreter(budget + imported - top)
+    # The GC keeps a few per cent of its heap for its own tables: a `budget` heap holds
+    # less than `budget` bytes of objects. The code gets its own tables' share on top,
+    # so the objects' room beside it is what a plain `budget` heap has (no less: that
+    # would charge the frozen build for tables of code it does not have in RAM).
+    from mp import MicroPython
+    with MicroPython(heap=budget, trees=()) as probe:
+        room = probe.heap_total()[0]
+    mp = _interpreter(budget + ((imported - top) * budget + room - 1) // room)
     try:
         empty = mp.mem_alloc()
         for code in preload_calls(modules()):

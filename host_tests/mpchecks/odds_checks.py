@@ -1,7 +1,7 @@
 """Exact-odds checks that run unchanged on CPython (pytest) and MicroPython."""
 from checkutil import raises
 import svara
-from svara import odds
+from svara import exact, odds
 from svara.rules import Rules
 
 # Three or more opponents, computed on CPython: MicroPython must give the very same
@@ -19,7 +19,7 @@ DIGITS = (
     ('Qc Qh Qd', 8, None, '', 23, (9148, 158101, 832751, 1000000)),
 )
 
-# A hand's class for the exact tables (svara.odds.canonical), by point variant: the
+# A hand's class for the exact tables (svara.exact.canonical), by point variant: the
 # least image under the symmetries, the same on both interpreters.
 CLASSES = (
     ("Jh Qh 9s", 0, (9, 14, 18)), ("7c Ah Kh", 0, (0, 13, 29)), ("Kh 9h Qc", 1, (8, 12, 17)),
@@ -130,7 +130,7 @@ def test_three_or_more_opponents_give_the_same_digits_on_both_interpreters():
 
 def test_a_hand_finds_its_class_on_both_interpreters():
     for text, variant, want in CLASSES:
-        assert odds.canonical(svara.parse(text), variant) == want, (text, variant)
+        assert exact.canonical(svara.parse(text), variant) == want, (text, variant)
 
 
 def test_three_or_more_opponents_behave_like_chances():

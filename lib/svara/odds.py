@@ -11,10 +11,8 @@
 #   (inclusion-exclusion on the shared cards; x(c), x(cd) count the X hands holding c, cd).
 # - 3+ opponents, no dead card, no floor (what the person's * key asks): exact, from
 #   _exact_v<points variant> (tools/exact_odds.py counts every deal by inclusion-exclusion
-#   over the cards dealt), in millionths rounded to nearest. Hands alike under the
-#   game's symmetries (the suits ♦ ♥ ♠ swapped, ♣ too without the joker; the ranks
-#   10 J Q K swapped) share one entry: 337 with the joker, 116 without. ``table=False``
-#   (the bots) skips the tables.
+#   over the cards dealt), in millionths rounded to nearest, read by svara.exact.
+#   ``table=False`` (the bots) skips the tables.
 # - 3+ opponents otherwise: an estimate of P(all n hands in X) from the same exact counts.
 #   Card weights: w(d) = x(d) / e2(w without d) (one step of fitting a product model
 #   w(a) w(b) w(c) to the card counts x(d)); the product model deals 3n cards and keeps
@@ -181,7 +179,8 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     s = score(hand[0], hand[1], hand[2], rules)
     if opponents > 2 and table and not floor and len(u) == 29:
-        return _exact(hand, opponents, rules.points_variant if rules else 0)
+        from svara.exact import lookup
+        return lookup(hand, opponents, rules.points_variant if rules else 0)
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
         if not nr:
@@ -212,88 +211,6 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     a = a if a < SCALE else SCALE
     w = w if w < a else a
     return w, a - w, SCALE - a, SCALE
-
-
-def canonical(hand, variant=0):
-    """The hand's class under the point variant (svara.rules' points_variant): the least
-    (a, b, c), a < b < c, among the images of the hand under the symmetries that keep
-    every hand's points (module header)."""
-    best = 1 << 15
-    for s0 in ((0, 1, 2, 3) if variant & 1 else (0,)):
-        for s1 in (0, 1, 2, 3):
-            if s1 == s0 or not (s1 or variant & 1):
-                continue
-            for s2 in (0, 1, 2, 3):
-                if s2 == s0 or s2 == s1 or not (s2 or variant & 1):
-                    continue
-                s3 = 6 - s0 - s1 - s2
-                best = _ranks(hand, (s0, s1, s2, s3), best)
-    return best >> 10, (best >> 5) & 31, best & 31
-
-
-def _ranks(hand, suit, best):
-    """The least key (a << 10 | b << 5 | c) of the hand's images under the suit map
-    ``suit`` and every permutation of the ranks 10 J Q K, or ``best`` if that is less."""
-    rank = [0, 1, 2, 3, 4, 5, 6, 7]
-    for r3 in (3, 4, 5, 6):
-        for r4 in (3, 4, 5, 6):
-            if r4 == r3:
-                continue
-            for r5 in (3, 4, 5, 6):
-                if r5 == r3 or r5 == r4:
-                    continue
-                rank[3] = r3
-                rank[4] = r4
-                rank[5] = r5
-                rank[6] = 18 - r3 - r4 - r5
-                x, y, z = hand
-                a = 4 * rank[x >> 2] + suit[x & 3]
-                b = 4 * rank[y >> 2] + suit[y & 3]
-                c = 4 * rank[z >> 2] + suit[z & 3]
-                if a > b:
-                    a, b = b, a
-                if b > c:
-                    b, c = c, b
-                    if a > b:
-                        a, b = b, a
-                k = (a << 10) | (b << 5) | c
-                if k < best:
-                    best = k
-    return best
-
-
-def _exact(hand, n, variant):
-    """(win, tie, lose, SCALE) from _exact_v<variant>. The table module is let go again
-    after reading: its 13 KB would otherwise stay in RAM where code is not frozen."""
-    import sys
-    a, b, c = canonical(hand, variant)
-    short = "_exact_v%d" % variant
-    name = "svara." + short
-    __import__(name)
-    t = sys.modules[name]
-    reps = t.REPS
-    lo = 0
-    hi = len(reps) // 3
-    while lo < hi:                  # the classes are sorted: binary search
-        mid = (lo + hi) >> 1
-        i = 3 * mid
-        if (reps[i], reps[i + 1], reps[i + 2]) < (a, b, c):
-            lo = mid + 1
-        else:
-            hi = mid
-    i = 3 * lo
-    if (reps[i], reps[i + 1], reps[i + 2]) != (a, b, c):
-        raise ValueError("no class for the hand %r" % (hand,))
-    o = 5 * (7 * lo + n - 3)
-    d = t.TABLE
-    w = d[o] | (d[o + 1] << 8) | ((d[o + 2] & 15) << 16)
-    al = (d[o + 2] >> 4) | (d[o + 3] << 4) | (d[o + 4] << 12)
-    t = reps = d = None
-    del sys.modules[name]
-    names = sys.modules["svara"].__dict__
-    if short in names:
-        del names[short]
-    return w, al - w, SCALE - al, SCALE
 
 
 def _comb(n, k):
