@@ -125,6 +125,49 @@ def test_the_counted_deals_of_one_and_two_opponents_are_the_exact_ones_for_every
             assert 0 <= below[n - 1] <= low[n - 1] <= exact_odds.tuples(n), (hand, n)
 
 
+def _disjoint_sets(masks, n):
+    """Sets of n pairwise disjoint hands (card masks), counted one by one."""
+    def count(start, used, left):
+        if not left:
+            return 1
+        return sum(count(i + 1, used | m, left - 1)
+                   for i in range(start, len(masks)) for m in (masks[i],) if not m & used)
+    return count(0, 0, n)
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_the_counts_for_3_to_9_opponents_equal_a_count_of_every_deal_where_it_is_small(variant):
+    """Where a class of opponent hands is small (the few hands below a weak hand, or
+    tying it), every set of n pairwise disjoint hands of it is listed: n! of them make
+    D(n) for every n = 1..9, as the inclusion-exclusion counts say (up to 4 such hands
+    fit in these classes; the 2,000,000-deal test covers the large ones)."""
+    rules = exact_odds.rules_of(variant)
+    done = sorted(exact_odds.read_counts(variant).items())
+    # The first two classes of 12 to 45 hands below a hand, and two of hands tying or below.
+    cases = [(hand, k, rows[k]) for k in (0, 1)
+             for hand, rows in done if 12 <= rows[k][0] <= 45][:2]
+    cases += [(hand, 1, rows[1]) for hand, rows in done if 12 <= rows[1][0] <= 45][-2:]
+    # And the largest class under 100 hands: without the joker, four of its hands fit.
+    cases.append(max(((hand, k, rows[k]) for k in (0, 1) for hand, rows in done
+                      if rows[k][0] < 100), key=lambda c: c[2][0]))
+    triples = 0
+    for hand, k, row in cases:
+        s = svara.score(*hand, rules)
+        unseen = [c for c in range(32) if c not in hand]
+        masks = [1 << a | 1 << b | 1 << c for a, b, c in combinations(unseen, 3)
+                 if (svara.score(a, b, c, rules) < s if k == 0
+                     else svara.score(a, b, c, rules) <= s)]
+        assert len(masks) == row[0]
+        fact = 1
+        for n in range(1, 10):
+            fact *= n
+            assert _disjoint_sets(masks, n) * fact == row[n - 1], (hand, k, n)
+        triples += row[2] > 0
+    assert len(cases) == 5 and triples >= 3     # and some of them deal three such hands
+    if variant & 1:
+        assert cases[-1][2][3] > 0                  # ... and four
+
+
 @pytest.mark.parametrize("variant", exact_odds.VARIANTS)
 def test_hands_alike_share_a_class_with_the_same_points(variant):
     rules = exact_odds.rules_of(variant)
