@@ -31,13 +31,13 @@ def test_same_checks_on_micropython(micropython):
     run_checks_on_micropython(micropython, "odds_checks")
 
 
-def classify(hand):
+def classify(hand, rules=None):
     """The unseen hands' card masks, split into below / equal / above our points."""
-    s = svara.score(*hand)
+    s = svara.score(*hand, rules)
     unseen = [c for c in range(32) if c not in hand]
     out = ([], [], [])
     for a, b, c in combinations(unseen, 3):
-        p = svara.score(a, b, c)
+        p = svara.score(a, b, c, rules)
         out[0 if p < s else (1 if p == s else 2)].append(1 << a | 1 << b | 1 << c)
     return out
 
@@ -152,11 +152,8 @@ def test_the_counts_for_3_to_9_opponents_equal_a_count_of_every_deal_where_it_is
                       if rows[k][0] < 100), key=lambda c: c[2][0]))
     triples = 0
     for hand, k, row in cases:
-        s = svara.score(*hand, rules)
-        unseen = [c for c in range(32) if c not in hand]
-        masks = [1 << a | 1 << b | 1 << c for a, b, c in combinations(unseen, 3)
-                 if (svara.score(a, b, c, rules) < s if k == 0
-                     else svara.score(a, b, c, rules) <= s)]
+        below, equal, _ = classify(hand, rules)
+        masks = below if k == 0 else below + equal
         assert len(masks) == row[0]
         fact = 1
         for n in range(1, 10):

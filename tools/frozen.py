@@ -10,10 +10,10 @@ heap, so a heap figure from it counts code that the handset keeps in flash.
 The model:
   1. In a fresh interpreter, import every module the handset freezes (modules()), one
      call each, compiled to .mpy as the build does, and measure the heap they take
-     (IMPORTED). Then run each module's compiled
-     code a second time into a fresh dict: the heap that takes is its top-level objects
-     (TOP), what importing the frozen module costs in RAM; TOP also counts the modules'
-     entries in sys.modules and in their packages. CODE = IMPORTED - TOP is what the
+     (IMPORTED). Then run each module's compiled code a second time into a fresh dict:
+     the heap that takes is its top-level objects (TOP), what importing the frozen
+     module costs in RAM; TOP also counts the modules' entries in sys.modules and in
+     their packages. CODE = IMPORTED - TOP is what the
      port holds and the handset does not.
   2. The run itself imports the same modules first and keeps them: a module that the app
      lets go (ui.common.DROP, a language it leaves) is put back into sys.modules after
@@ -95,12 +95,7 @@ def _interpreter(heap):
     build.build("virtual", out=out, log=lambda *a: None)
     mp = MicroPython(heap=heap, trees=())
     try:
-        for folder, _, files in os.walk(out):
-            rel = os.path.relpath(folder, out).replace(os.sep, "/")
-            for name in sorted(files):
-                if name.endswith(".mpy"):
-                    mp.put_file(os.path.join(folder, name),
-                                "/lib/" + ("" if rel == "." else rel + "/") + name)
+        mp.put_tree(out, "/lib", ext=".mpy")
         mp.put_file(os.path.join(ROOT, "firmware", "drivers", "simdisplay.py"),
                     "/lib/drivers/simdisplay.py")
         mp.put_tree(os.path.join(ROOT, "lib"), "/src")

@@ -77,7 +77,8 @@ class MicroPython:
     def read(self, remote):
         return base64.b64decode(self._ask(op="read", path=remote)["b64"])
 
-    def put_tree(self, local, remote):
+    def put_tree(self, local, remote, ext=".py"):
+        """Copy the `ext` files of the folder `local` into `remote`, sub-folders too."""
         if not os.path.isdir(local):
             return
         for folder, dirs, files in os.walk(local):
@@ -85,7 +86,7 @@ class MicroPython:
             rel = os.path.relpath(folder, local)
             target = remote if rel == "." else remote + "/" + rel.replace(os.sep, "/")
             for name in sorted(files):
-                if name.endswith(".py"):
+                if name.endswith(ext):
                     self.put_file(os.path.join(folder, name), target + "/" + name)
 
     def exec(self, code):

@@ -56,8 +56,9 @@ def _ranks(hand, suit, best):
 
 
 def lookup(hand, n, variant):
-    """(win, tie, lose, SCALE) against n = 3..9 opponents from _exact_v<variant>. The table module is let go again
-    after reading: its 13 KB would otherwise stay in RAM where code is not frozen."""
+    """(win, tie, lose, SCALE) against n = 3..9 opponents from _exact_v<variant>. The
+    table module is let go again after reading: its 13 KB would otherwise stay in RAM
+    where code is not frozen."""
     import sys
     a, b, c = canonical(hand, variant)
     short = "_exact_v%d" % variant
