@@ -6,7 +6,7 @@ STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
 .PHONY: play test bench fuzz setup tables fonts strings clean help
-.PHONY: build flash typings typecheck
+.PHONY: build flash typings typecheck test-unix
 
 # The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
 BOARD ?= handset
@@ -27,6 +27,7 @@ help:
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
 	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
+	@echo "make test-unix MICROPYTHON=/path/to/micropython - the checks, and the smallest heaps, on a unix-port build"
 
 setup: $(STAMP_PY) $(STAMP_NODE)
 
@@ -41,6 +42,17 @@ $(STAMP_NODE): package.json package-lock.json
 
 test: setup typings
 	$(PY) -m pytest -q host_tests
+
+# The same checks, and the match and 10,000 random keys with the smallest heap each
+# completes in (bisected), on a unix-port micropython you built (tools/mpunix.py):
+# frozen if the game is frozen into it, and as the .mpy files make flash installs.
+test-unix: setup
+	@if [ -z "$(MICROPYTHON)" ]; then echo "make test-unix: skipped: set MICROPYTHON=/path/to/micropython (MicroPython's unix port, built 32-bit: README)"; exit 0; fi; \
+	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" checks && \
+	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --heap 131072 --mode mpy --bisect match fuzz && \
+	if $(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --frozen-check; then \
+	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --heap 49152 --mode frozen --bisect match fuzz; \
+	else echo "make test-unix: $(MICROPYTHON) has no frozen game: frozen runs skipped"; fi
 
 bench: setup
 	$(PY) tools/bench.py
