@@ -32,6 +32,11 @@ HOST_ONLY = ("drivers/simdisplay.py", "manifest.py")
 # Folders of firmware/ that stay on the host: the languages' readable sources (the
 # device gets the packed modules that tools/gen_strings.py makes from them).
 HOST_ONLY_DIRS = ("i18n/src/",)
+# Table modules whose bytes constants also go into NAME.bin beside NAME.mpy, read in
+# place by offset on the device (lib/svara/data.py): importing the .mpy would load them
+# into RAM in one block each.
+DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
+                "svara/_exact_v3.py")
 
 
 def boards(src=ROOT):
@@ -120,6 +125,11 @@ def build(board="handset", out=None, log=print, src=ROOT):
             _write_if_changed(dest, data)
         wanted.add(name)
         sizes.append((name, os.path.getsize(dest)))
+        if rel in DATA_MODULES:
+            name = rel[:-3] + ".bin"
+            _write_if_changed(os.path.join(out, name), data_file(path))
+            wanted.add(name)
+            sizes.append((name, os.path.getsize(os.path.join(out, name))))
     _remove_stale(out, wanted)
     if log:
         width = max(len(n) for n, _ in sizes)
@@ -129,6 +139,24 @@ def build(board="handset", out=None, log=print, src=ROOT):
             "total".ljust(width), sum(s for _, s in sizes), len(sizes),
             os.path.relpath(out, ROOT)))
     return sizes
+
+
+def data_file(path):
+    """The .bin file of a table module (lib/svara/data.py reads it): b"SVD", the number
+    of its bytes constants, per constant its name's length, name and length (4 bytes
+    little-endian), then their bytes, in the module's order."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    found = []
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bytes)):
+            found.append((node.targets[0].id.encode("ascii"), node.value.value))
+    head = b"SVD" + bytes((len(found),))
+    for name, data in found:
+        head += bytes((len(name),)) + name + len(data).to_bytes(4, "little")
+    return head + b"".join(data for _, data in found)
 
 
 def _write_if_changed(dest, data):

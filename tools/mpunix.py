@@ -243,10 +243,10 @@ def fuzz_codes(n, seed):
     return fuzz.key_codes(n, seed)
 
 
-def bisect(attempt, low, high, step=BISECT_STEP):
+def bisect(attempt, low, high, step=BISECT_STEP, log=None):
     """The smallest heap in [low, high] (a multiple of `step`) at which attempt(heap)
     gives an ok Result, found by halving, with the Results seen: (heap or None, {heap:
-    Result}). None when even `high` fails. The heap's fragmentation makes the outcome
+    Result}). None when even `high` fails; log(heap, Result) after each run. The heap's fragmentation makes the outcome
     not quite monotonic in the heap: the figure is where this search lands, with the
     run just below it failing."""
     seen = {}
@@ -254,6 +254,8 @@ def bisect(attempt, low, high, step=BISECT_STEP):
     def ok(h):
         if h not in seen:
             seen[h] = attempt(h)
+            if log:
+                log(h, seen[h])
         return seen[h].ok
 
     low = low // step * step
@@ -372,12 +374,16 @@ def main(argv):
                 continue
             name = "match (bots4.keys)" if run == "match" else "%d random keys (seed %d)" % (n, seed)
 
+            def progress(h, res):
+                print("  heap %6d: %s" % (h, "completes" if res.ok else "%s after %d keys" % (
+                    "MemoryError" if res.memory else "FAILS", res.keys)), flush=True)
+
             def attempt(h):
                 return r.match(h) if run == "match" else r.fuzz(h, n, seed)
 
             if do_bisect:
                 top = heap or 4 * DEFAULT_HEAP[m]
-                found, seen = bisect(attempt, 8 * 1024, top)
+                found, seen = bisect(attempt, 8 * 1024, top, log=progress)
                 for line in report_bisect(name, m, found, seen):
                     print(line)
                 sys.stdout.flush()

@@ -55,36 +55,39 @@ def _ranks(hand, suit, best):
     return best
 
 
+_TABLES = [None] * 4        # svara.data.Table per point variant, made on first use
+_buf = bytearray(5)
+
+
 def lookup(hand, n, variant):
-    """(win, tie, lose, SCALE) against n = 3..9 opponents from _exact_v<variant>. The
-    table module is let go again after reading: its 13 KB would otherwise stay in RAM
-    where code is not frozen."""
-    import sys
+    """(win, tie, lose, SCALE) against n = 3..9 opponents from _exact_v<variant>, read
+    in place by offset (svara.data): a few bytes into a small buffer, never the table's
+    13 KB in RAM where the code is not frozen."""
     a, b, c = canonical(hand, variant)
-    short = "_exact_v%d" % variant
-    name = "svara." + short
-    __import__(name)
-    t = sys.modules[name]
-    reps = t.REPS
-    lo = 0
-    hi = len(reps) // 3
-    while lo < hi:                  # the classes are sorted: binary search
-        mid = (lo + hi) >> 1
-        i = 3 * mid
-        if (reps[i], reps[i + 1], reps[i + 2]) < (a, b, c):
-            lo = mid + 1
-        else:
-            hi = mid
-    i = 3 * lo
-    if (reps[i], reps[i + 1], reps[i + 2]) != (a, b, c):
-        raise ValueError("no class for the hand %r" % (hand,))
-    o = 5 * (7 * lo + n - 3)
-    d = t.TABLE
-    w = d[o] | (d[o + 1] << 8) | ((d[o + 2] & 15) << 16)
-    al = (d[o + 2] >> 4) | (d[o + 3] << 4) | (d[o + 4] << 12)
-    t = reps = d = None
-    del sys.modules[name]
-    names = sys.modules["svara"].__dict__
-    if short in names:
-        del names[short]
+    t = _TABLES[variant]
+    if t is None:
+        from svara.data import Table
+        t = _TABLES[variant] = Table("svara._exact_v%d" % variant, ("REPS", "TABLE"), True)
+    t.open()
+    try:
+        d = _buf
+        lo = 0
+        hi = t.size(0) // 3
+        while lo < hi:              # the classes are sorted: binary search
+            mid = (lo + hi) >> 1
+            t.read(0, 3 * mid, d, 3)
+            if (d[0], d[1], d[2]) < (a, b, c):
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo * 3 >= t.size(0):
+            raise ValueError("no class for the hand %r" % (hand,))
+        t.read(0, 3 * lo, d, 3)
+        if (d[0], d[1], d[2]) != (a, b, c):
+            raise ValueError("no class for the hand %r" % (hand,))
+        t.read(1, 5 * (7 * lo + n - 3), d)
+    finally:
+        t.close()
+    w = d[0] | (d[1] << 8) | ((d[2] & 15) << 16)
+    al = (d[2] >> 4) | (d[3] << 4) | (d[4] << 12)
     return w, al - w, SCALE - al, SCALE

@@ -163,6 +163,13 @@ def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=_C2):
             nr * nr - cr // 4 + sr - nr)
 
 
+# Work space of chances(), allocated once at import (nothing big after start): the
+# hands per card pair, 2 x(c) per unseen card and class, and _all_in's lists.
+_PAIRS = bytearray(3 * 496)
+_CARDS = [0] * (3 * 29)
+_SCRATCH = ([0] * 28, [0] * 28)
+
+
 def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     """(win, tie, lose, total) for ``hand`` against ``opponents`` random hands.
 
@@ -186,17 +193,19 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         if not nr:
             raise ValueError("no opponent hand scores %d or more" % floor)
         return nb, ne, nr - nb - ne, nr
-    pairs = bytearray(3 * 496)
+    pairs = _PAIRS
+    for i in range(3 * 496):
+        pairs[i] = 0
     nb, ne, nr = _count2(u, s, floor, rules, pairs)
     c = len(u)
-    cards = [0] * (3 * c) if opponents > 2 else None
+    cards = _CARDS if opponents > 2 else None
     db, dbe, dr = _disjoint_pairs(u, pairs, nb, ne, nr, cards)
     if not dr:
         raise ValueError("no two disjoint opponent hands score %d or more" % floor)
     if opponents == 2:
         return db, dbe - db, dr - dbe, dr
     n = opponents
-    scratch = ([0] * c, [0] * 28, [0] * 28)
+    scratch = ([0] * c, _SCRATCH[0], _SCRATCH[1])   # the weights: exactly c places
     bn, bd = _all_in(cards, 0, nb, db, n, c, scratch)
     ln, ld = _all_in(cards, 1, nb + ne, dbe, n, c, scratch)
     if nr == _comb(c, 3):
