@@ -10,7 +10,7 @@ include("$(PORT_DIR)/boards/manifest.py")
 package("svara", base_path="../lib")
 package("ui")
 # The packed languages only: i18n/src holds their readable sources (tools/gen_strings.py).
-package("i18n", files=("__init__.py", "en.py", "bg.py", "ru.py", "nl.py", "pt.py", "id.py"))
+package("i18n", files=("__init__.py", "_names.py", "en.py", "bg.py", "ru.py", "nl.py", "pt.py", "id.py"))
 package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py"))
 module("app.py")
 module("main.py")

@@ -13,7 +13,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORDER = ("bench_score.py", "bench_engine.py", "bench_bots.py", "bench_font.py", "bench_ui.py",
-         "bench_play.py", "bench_device.py")
+         "bench_play.py", "bench_device.py",
+         "bench_unix.py")
 
 
 def scripts():

@@ -35,8 +35,13 @@ def use(code):
     if _current and _current[1] == code:
         return _current[0]
     name = "i18n." + code
-    __import__(name)
-    new = sys.modules[name]
+    from svara.data import Table
+    table = Table(name, ("_o", "_d"))
+    if table.path is None:              # frozen or sources: the module itself
+        __import__(name)
+        new = sys.modules[name]
+    else:                               # .mpy files: read from <code>.bin in place
+        new = _Packed(table)
     g = globals()
     if code in g:
         del g[code]                     # the import's package attribute: not needed
@@ -46,7 +51,10 @@ def use(code):
             m = sys.modules[key]
             if key.startswith("ui.") and getattr(m, "T", None) is old:
                 m.T = new
-        del sys.modules["i18n." + old_code]
+        if isinstance(old, _Packed):
+            old.close()
+        else:
+            del sys.modules["i18n." + old_code]
         for k in range(len(_cache)):    # the old language's tuples (and its bytes)
             _cache[k] = None
         if old_code in g:
@@ -66,8 +74,26 @@ _cache = [None] * (3 * _SLOTS)
 _turn = [0]
 
 
+class _Packed:
+    """A language read in place from its .bin file (svara.data.Table, kept open): the
+    same T.NAME reads as a packed module, with its names from i18n._names."""
+
+    def __init__(self, table):
+        from i18n._names import _k
+        self._k = _k
+        self._t = table.open()
+        self._b = bytearray(4)
+
+    def __getattr__(self, name):
+        return _value(name, self._k, None, self)
+
+    def close(self):
+        self._t.close()
+
+
 def _value(name, keys, offs, data):
-    """T.<name> of a packed language module (tools/gen_strings.py writes them)."""
+    """T.<name> of a packed language module (tools/gen_strings.py writes them), or of a
+    _Packed language (offs None, data the _Packed)."""
     c = _cache
     for k in range(0, 3 * _SLOTS, 3):
         if c[k] is data and c[k + 1] == name:
@@ -77,10 +103,20 @@ def _value(name, keys, offs, data):
     except ValueError:
         raise AttributeError(name)
     i += i
-    a = offs[i] << 8 | offs[i + 1]
-    b = offs[i + 2] << 8 | offs[i + 3]
-    v = _decode(str(data[a:b], "utf-8"), 0)
-    if a < b and data[a] == 1:          # a tuple: keep it for the next reads
+    if offs is None:
+        t = data._t
+        o = t.read(0, i, data._b)
+        a = o[0] << 8 | o[1]
+        b = o[2] << 8 | o[3]
+        s = t.read(1, a, bytearray(b - a))
+        first = s[0] if a < b else 0
+        v = _decode(str(s, "utf-8"), 0)
+    else:
+        a = offs[i] << 8 | offs[i + 1]
+        b = offs[i + 2] << 8 | offs[i + 3]
+        first = data[a] if a < b else 0
+        v = _decode(str(data[a:b], "utf-8"), 0)
+    if first == 1:                      # a tuple: keep it for the next reads
         k = _turn[0]
         c[k] = data
         c[k + 1] = name
