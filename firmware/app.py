@@ -35,6 +35,9 @@ class App:
 
     def start(self):
         """Make and draw the first screen."""
+        # The chances' work space (svara.odds, allocated once at its import) while the
+        # heap is still whole: the bots and the * key need it in every game.
+        import svara.odds  # noqa: F401
         self._load_language()
         self._load_saves()
         first = self._first

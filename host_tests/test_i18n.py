@@ -127,6 +127,8 @@ def test_installed_as_mpy_files_a_language_is_read_from_its_bin_file_under_micro
             for code in codes:
                 got = mp.exec("T = i18n.use(%r)\nprint(repr((T.MENU, T.BACK, T.LEVELS)))" % code)
                 assert eval(got) == expect[code], (way, code)
+                got = mp.exec("print(repr((i18n.count('LEVELS'), i18n.item('LEVELS', 1))))")
+                assert eval(got) == (len(expect[code][2]), expect[code][2][1]), (way, code)
             mp.exec("T = i18n.use('bg')")
             heap[way] = mp.mem_alloc() - base
             kind = mp.exec("print(type(i18n.strings()).__name__)").strip()

@@ -131,3 +131,77 @@ def _decode(s, depth):
     if len(s) == 1:
         return ()
     return tuple([_decode(p, depth + 1) for p in s[1:].split(chr(0x10 + depth))])
+
+
+# One item of a tuple without decoding the whole tuple: the rules' pages are a tuple of
+# about a kilobyte (two in Cyrillic), which T.TEXT_PAGES[k] would decode in full.
+_chunk = bytearray(32)
+
+
+def _span(name):
+    """(reader, a, b): where T.<name>'s packed bytes are, in the current language;
+    reader(at, buf, n) fills buf[:n] from the language's bytes at `at`."""
+    T = strings()
+    keys = T._k
+    try:
+        i = 2 * keys.index(name)
+    except ValueError:
+        raise AttributeError(name)
+    if isinstance(T, _Packed):
+        t = T._t
+        o = t.read(0, i, T._b)
+        a = o[0] << 8 | o[1]
+        b = o[2] << 8 | o[3]
+
+        def reader(at, buf, n):
+            t.read(1, at, buf, n)
+    else:
+        o = T._o
+        d = T._d
+        a = o[i] << 8 | o[i + 1]
+        b = o[i + 2] << 8 | o[i + 3]
+
+        def reader(at, buf, n):
+            buf[:n] = memoryview(d)[at:at + n]
+    return reader, a, b
+
+
+def _bounds(name, k):
+    """(reader, start, end, items): the k-th item's bytes of the tuple T.<name> (k < 0:
+    none), and how many items it has."""
+    reader, a, b = _span(name)
+    buf = _chunk
+    if b <= a + 1:
+        return reader, a, a, 0
+    n = 0
+    start = a + 1
+    s = e = -1
+    at = start
+    while at < b:
+        m = min(len(buf), b - at)
+        reader(at, buf, m)
+        for j in range(m):
+            if buf[j] == 0x10:
+                if n == k:
+                    s, e = start, at + j
+                n += 1
+                start = at + j + 1
+        at += m
+    if n == k:
+        s, e = start, b
+    return reader, s, e, n + 1
+
+
+def count(name):
+    """len(T.<name>) of a tuple, without decoding it."""
+    return _bounds(name, -1)[3]
+
+
+def item(name, k):
+    """T.<name>[k] of a tuple, decoding only that item."""
+    reader, s, e, n = _bounds(name, k)
+    if not 0 <= k < n:
+        raise IndexError(name)
+    buf = bytearray(e - s)
+    reader(s, buf, e - s)
+    return _decode(str(buf, "utf-8"), 1)

@@ -3,6 +3,7 @@
 # the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back.
 from drivers import keys
 from drivers.display import CARD, FELT, GOLD, LIGHT
+import i18n
 from i18n import strings
 from ui import common, writer
 from ui.common import F5
@@ -22,7 +23,7 @@ _HAND_PAGES = const(2)
 
 def pages():
     """How many pages: card points, the hand table, then the text pages."""
-    return 1 + _HAND_PAGES + len(T.TEXT_PAGES)
+    return 1 + _HAND_PAGES + i18n.count("TEXT_PAGES")   # not decoding the pages
 
 
 class RulesPages(Screen):
@@ -46,7 +47,7 @@ class RulesPages(Screen):
         elif k <= _HAND_PAGES:
             self._hands(fb, (k - 1) * _PER_PAGE)
         else:
-            title, lines = T.TEXT_PAGES[k - 1 - _HAND_PAGES]
+            title, lines = i18n.item("TEXT_PAGES", k - 1 - _HAND_PAGES)
             common.title_band(fb, title)
             for i in range(len(lines)):
                 writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, CARD, F5)

@@ -393,3 +393,21 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
         sys.modules.pop("ui._probe", None)
         sys.modules.pop("_not_ui", None)
         i18n.use(start)
+
+
+def test_one_item_of_a_tuple_reads_as_indexing_the_whole_tuple():
+    # i18n.item / i18n.count decode one item only (the rules' pages): the same values.
+    import i18n
+    for code in ("en", "bg"):
+        T = i18n.use(code)
+        for name in ("TEXT_PAGES", "LEVELS", "MENU", "HAND_ROWS"):
+            whole = getattr(T, name)
+            assert i18n.count(name) == len(whole), (code, name)
+            for k in range(len(whole)):
+                assert i18n.item(name, k) == whole[k], (code, name, k)
+    try:
+        i18n.item("MENU", 99)
+        raise AssertionError("no IndexError")
+    except IndexError:
+        pass
+    i18n.use("en")
