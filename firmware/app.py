@@ -32,6 +32,7 @@ class App:
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
         self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
+        self.done = False       # Exit on the title: the loop may stop (main.py)
 
     def start(self):
         """Make and draw the first screen."""

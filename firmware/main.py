@@ -27,7 +27,7 @@ def main():
 
         def sleep_ms(ms):
             sleep(ms / 1000)
-    while True:
+    while not app.done:             # Exit on the title ends the loop
         code = pad.get()
         if code:
             app.key(code)

@@ -44,10 +44,10 @@ def test_headless_run_writes_a_png_per_key_at_panel_size(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
     shots = [pygame.image.load(str(tmp_path / n)) for n in sorted(os.listdir(tmp_path))]
     assert all(s.get_size() == (128, 160) for s in shots)
-    # "New game" is highlighted first, then "Continue" one row (14 px) lower.
+    # "New game" is highlighted first, then "Continue" one row (13 px) lower.
     gold = pygame.Color(*rgb(PALETTE[GOLD]))
-    assert shots[0].get_at((10, 65)) == gold and shots[0].get_at((10, 79)) != gold
-    assert shots[1].get_at((10, 79)) == gold and shots[1].get_at((10, 65)) != gold
+    assert shots[0].get_at((10, 58)) == gold and shots[0].get_at((10, 71)) != gold
+    assert shots[1].get_at((10, 71)) == gold and shots[1].get_at((10, 58)) != gold
     # No game yet: Continue stays on the title (and says so there).
     assert out.stdout.split("\n")[:3] == ["0000 -     title", "0001 DOWN  title",
                                           "0002 OK    title"]
@@ -154,8 +154,8 @@ def test_moving_the_highlight_redraws_only_the_two_menu_rows():
     after = display.frame_bytes()
     assert display.shown == 2
     changed = {i // 64 for i in range(len(before)) if before[i] != after[i]}
-    assert changed and min(changed) >= 64 and max(changed) < 64 + 28
-    assert gs4(after, 10, 79) == GOLD and gs4(after, 10, 65) != GOLD
+    assert changed and min(changed) >= 57 and max(changed) < 57 + 26
+    assert gs4(after, 10, 71) == GOLD and gs4(after, 10, 58) != GOLD
 
 
 def test_screens_switch_and_come_back_where_they_were():

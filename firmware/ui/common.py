@@ -109,18 +109,21 @@ def suit_colour(code):
     return RED if s == 1 or s == 2 else INK
 
 
-def mini_card(fb, x, y, code):
-    """A card as a small face: rank and suit in the 5x8 font."""
+def mini_card(fb, x, y, code, joker=False):
+    """A card as a small face: rank and suit in the 5x8 font; a gold edge marks the joker (7 of clubs, code 0, when the rules have it)."""
     fb.fill_rect(x, y, MINI_W, MINI_H, CARD)
+    if joker and code == 0:
+        fb.rect(x, y, MINI_W, MINI_H, GOLD)
     c = suit_colour(code)
     x = writer.text(fb, RANKS[code >> 2], x + 1, y + 1, c, F5)
     writer.text(fb, SUITS[code & 3], x, y + 1, c, F5)
 
 
-def mini_hand(fb, x, y, hand, k=0):
-    """Three mini cards from hand[k], hand[k+1], hand[k+2], 2 pixels apart."""
+def mini_hand(fb, x, y, hand, k=0, joker=False):
+    """Three mini cards from hand[k], hand[k+1], hand[k+2], 2 pixels apart; with
+    `joker` (the rules have one) the 7 of clubs is framed in gold."""
     for i in range(3):
-        mini_card(fb, x + i * (MINI_W + 2), y, hand[k + i])
+        mini_card(fb, x + i * (MINI_W + 2), y, hand[k + i], joker)
 
 
 def card(fb, x, y, code, joker=False):

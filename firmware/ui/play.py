@@ -77,6 +77,19 @@ class Play:
         if match is None:
             self.next_game()
 
+    def set_pace(self, level, pace):
+        """Settings changed during the match: the bots' level and pace from now on (kept
+        in self.cfg, which the save holds)."""
+        self.level = level
+        self.ticks = common.PACE_TICKS[pace]
+        cfg = bytearray(self.cfg)
+        cfg[common.LEVEL] = level
+        cfg[common.PACE] = pace
+        self.cfg = bytes(cfg)
+        keep = getattr(self.app, "keep", None)
+        if keep is not None:
+            keep()
+
     def next_game(self):
         """Deal the next game; None when the match is over."""
         g = self.match.next_game()
@@ -126,6 +139,7 @@ class Play:
             return common.open_screen(self.app, "showdown", "Showdown", 2)
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
+            self.last_seat = -1             # the game before's last action: not news now
             return common.open_screen(self.app, "showdown", "Showdown", 1)
         if g.to_act is None:
             self.finish_game()

@@ -75,7 +75,7 @@ class RulesPages(Screen):
             label, text = rows[i]
             hand = parse(text)
             writer.text(fb, label, 2, y, LIGHT, F5)
-            common.mini_hand(fb, 2, y + 9, hand)
+            common.mini_hand(fb, 2, y + 9, hand, 0, True)
             common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, GOLD)
             y += 24
 

@@ -38,6 +38,8 @@ _POINTS_Y = const(131)
 _ACT_X = const(60)
 _ACT_ROW = const(13)
 _STATE_X = const(45)
+_NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (saving.NAME_W
+                            # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44
 
 
 class Table(Screen):
@@ -158,10 +160,11 @@ class Table(Screen):
         action, lo, hi = legal[self.sel]
         if code == keys.OK or code == keys.SL:
             amount = self.amount
-            if amount < lo:
-                amount = lo
-            elif amount > hi:
-                amount = hi
+            if not lo <= amount <= hi:      # typed out of range: set to the nearest end
+                self.amount = lo if amount < lo else hi
+                self.typed = False
+                self.app.say((T.AT_LEAST if amount < lo else T.AT_MOST) % self.amount)
+                return self._redraw_actions()
             self.p.act(self.p.game.to_act, action, amount)
             return self._after()
         if code == keys.CALL:
@@ -184,8 +187,12 @@ class Table(Screen):
             d = keys.digit(code)
             if d < 0:
                 return NOTHING
-            a = a * 10 + d if self.typed and a * 10 + d <= hi else d
+            a = a * 10 + d if self.typed else d
             self.typed = True
+            if a > hi:                      # more than the most: the most, and a note
+                a = hi
+                self.typed = False
+                self.app.say(T.AT_MOST % hi)
             self.amount = a
             return self._redraw_actions()
         self.typed = False
@@ -201,7 +208,10 @@ class Table(Screen):
             v = self.p.viewer
             hand = g.view(v).hand() if v >= 0 else None
             opponents = len(g.players()) - 1
-            if g.phase != BETTING or hand is None or opponents < 1:
+            if g.phase != BETTING or hand is None:
+                self.app.say(T.NO_CHANCES)  # before the deal (blinds) or at a svara's join
+                return NOTHING
+            if opponents < 1:
                 return NOTHING
             from svara.odds import tenths
             self.odds = tenths(hand, opponents, self.p.match.rules)
@@ -249,7 +259,8 @@ class Table(Screen):
         g = self.p.game
         fb.fill_rect(0, 0, WIDTH, _SEATS_Y - 1, FELT_DARK)
         writer.text(fb, T.POT % g.pot, 2, 1, GOLD, F5)
-        common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
+        if g.phase != JOINING:              # the level of the game before the svara: none
+            common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
         if g.svaras:
             common.right(fb, T.SVARA_MARK, WIDTH - 2, 1, ORANGE, F5)
         else:
@@ -276,7 +287,11 @@ class Table(Screen):
             name_ink = BLACK if turn else (CARD if i < self.p.people else LIGHT)
             if ink == DARK and not turn:
                 name_ink = GREY
-            writer.text(fb, self.p.name(i), cw + 5, y, name_ink, font)
+            name = self.p.name(i)
+            if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
+                writer.text(fb, name, 9, y + 2, name_ink, F5)
+            else:
+                writer.text(fb, name, cw + 5, y, name_ink, font)
             writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
                         BLACK if turn else ink, font)
             common.right(fb, "%d" % stacks[i], WIDTH - 2, y, BLACK if turn else GOLD, font)
@@ -331,6 +346,8 @@ class Table(Screen):
         p = self.p
         v = p.viewer
         hand = p.game.view(v).hand() if v >= 0 else None
+        if p.game.phase == JOINING:
+            hand = None                     # the cards of the game before: not yours now
         joker = p.match.rules.joker
         for k in range(3):
             x = 2 + 17 * k

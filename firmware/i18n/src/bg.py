@@ -15,7 +15,7 @@ SHOW = "Покажи"
 
 # Title menu.
 TITLE = "С В А Р А"
-MENU = ("Нова игра", "Продължи", "Настройки", "Правила", "Статистика")
+MENU = ("Нова игра", "Продължи", "Настройки", "Правила", "Статистика", "Изход")
 HELP_MENU = "\u25b2\u25bc избор  OK отвори"
 NO_MATCH = "Няма започната игра"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: не на тъмно"
 THINKING = "%s мисли"
 YOUR_TURN = "Твой ред, %s"
 YOUR_TURN_1 = "Твой ред"
-NO_CARDS = "още няма карти"
+NO_CARDS = "без карти"
 POINTS = "Точки: %d"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ход \u25c0\u25b6 чипове"
@@ -213,3 +213,14 @@ RESTOCK_NOTE = ("Без чипове миналия път:", "по %d нови 
 HELP_RESTOCK = "OK: към масата"
 CHIPS_TITLE = "Чипове"
 NO_CHIPS = "Още няма пазени чипове"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Най-много %d"
+AT_LEAST = "Най-малко %d"
+BYE = "Довиждане"
+REPLACE_ASK = ("Нова игра?", "Запазената игра", "ще бъде заменена.")
+HELP_REPLACE = "OK: нова  END: назад"
+STACK_KEPT = "Хората: пазените чипове"
+NEXT_MATCH = "За следващата нова игра"
+HELP_LAST = "OK: краен резултат"
+NO_CHANCES = "Шансове след раздаването"

@@ -15,7 +15,7 @@ SHOW = "Show"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("New game", "Continue", "Settings", "Rules", "Statistics")
+MENU = ("New game", "Continue", "Settings", "Rules", "Statistics", "Exit")
 HELP_MENU = "\u25b2\u25bc choose  OK open"
 NO_MATCH = "No game to continue"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: no blind"
 THINKING = "%s thinking"
 YOUR_TURN = "Your turn, %s"
 YOUR_TURN_1 = "Your turn"
-NO_CARDS = "no cards yet"
+NO_CARDS = "not dealt"
 POINTS = "%d points"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc action \u25c0\u25b6 chips"
@@ -216,3 +216,14 @@ RESTOCK_NOTE = ("Out of chips last time,", "a new stack of %d chips", "for:")
 HELP_RESTOCK = "OK: to the table"
 CHIPS_TITLE = "Chips"
 NO_CHIPS = "No chips kept yet"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "At most %d"
+AT_LEAST = "At least %d"
+BYE = "Goodbye"
+REPLACE_ASK = ("Start a new game?", "The saved game will", "be replaced.")
+HELP_REPLACE = "OK: new game  END: back"
+STACK_KEPT = "People bring kept chips"
+NEXT_MATCH = "For the next new game"
+HELP_LAST = "OK: final result"
+NO_CHANCES = "Chances after the deal"

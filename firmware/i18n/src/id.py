@@ -15,7 +15,7 @@ SHOW = "Lihat"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Main baru", "Lanjutkan", "Pengaturan", "Aturan", "Statistik")
+MENU = ("Main baru", "Lanjutkan", "Pengaturan", "Aturan", "Statistik", "Keluar")
 HELP_MENU = "\u25b2\u25bc pilih  OK buka"
 NO_MATCH = "Belum ada permainan"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: tanpa buta"
 THINKING = "%s berpikir"
 YOUR_TURN = "Giliran %s"
 YOUR_TURN_1 = "Giliran Anda"
-NO_CARDS = "belum ada kartu"
+NO_CARDS = "tanpa kartu"
 POINTS = "%d poin"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc aksi \u25c0\u25b6 chip"
@@ -74,7 +74,7 @@ HELP_WAIT = "mohon tunggu"
 HELP_COVER = "OK: lihat kartu"
 COVER_TITLE = "Berikan ponselnya"
 COVER_TO = "kepada %s"
-COVER_NOTE = ("Hanya %s boleh lihat.", "Tekan OK untuk", "melihat kartu Anda.")
+COVER_NOTE = ("Hanya %s yang lihat.", "Tekan OK untuk", "melihat kartu Anda.")
 QUIT_ASK = ("Tinggalkan game ini?", "Bisa kembali lewat", "menu Lanjutkan.")
 HELP_QUIT = "OK: keluar  END: tetap"
 # The chances (the * key).
@@ -211,3 +211,14 @@ RESTOCK_NOTE = ("Kehabisan chip terakhir:", "%d chip baru", "untuk:")
 HELP_RESTOCK = "OK: ke meja"
 CHIPS_TITLE = "Chip"
 NO_CHIPS = "Belum ada chip tersimpan"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Paling banyak %d"
+AT_LEAST = "Paling sedikit %d"
+BYE = "Sampai jumpa"
+REPLACE_ASK = ("Mulai main baru?", "Permainan tersimpan", "akan diganti.")
+HELP_REPLACE = "OK: baru  END: kembali"
+STACK_KEPT = "Orang bawa chip tersimpan"
+NEXT_MATCH = "Untuk main baru nanti"
+HELP_LAST = "OK: hasil akhir"
+NO_CHANCES = "Peluang setelah dibagi"

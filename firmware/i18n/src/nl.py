@@ -15,7 +15,7 @@ SHOW = "Tonen"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Nieuw spel", "Verder spelen", "Instellingen", "Regels", "Statistieken")
+MENU = ("Nieuw spel", "Verder spelen", "Instellingen", "Regels", "Statistieken", "Afsluiten")
 HELP_MENU = "\u25b2\u25bc kiezen  OK openen"
 NO_MATCH = "Geen spel bezig"
 
@@ -64,7 +64,7 @@ DID_NO_BLIND = "%s: geen blind"
 THINKING = "%s denkt na"
 YOUR_TURN = "Jouw beurt, %s"
 YOUR_TURN_1 = "Jouw beurt"
-NO_CARDS = "nog geen kaarten"
+NO_CARDS = "geen kaart"
 POINTS = "%d punten"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc actie \u25c0\u25b6 fiches"
@@ -73,7 +73,7 @@ HELP_WAIT = "even geduld"
 HELP_COVER = "OK: toon de kaarten"
 COVER_TITLE = "Geef de telefoon"
 COVER_TO = "aan %s"
-COVER_NOTE = ("Alleen %s mag kijken.", "Druk op OK om je", "kaarten te zien.")
+COVER_NOTE = ("Alleen %s kijkt.", "Druk op OK om je", "kaarten te zien.")
 QUIT_ASK = ("Dit spel verlaten?", "Je kunt terugkomen", "met Verder spelen.")
 HELP_QUIT = "OK: verlaten  END: blijf"
 # The chances (the * key).
@@ -210,3 +210,14 @@ RESTOCK_NOTE = ("Vorige keer blut:", "%d nieuwe fiches", "voor:")
 HELP_RESTOCK = "OK: naar de tafel"
 CHIPS_TITLE = "Fiches"
 NO_CHIPS = "Nog geen fiches bewaard"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Hoogstens %d"
+AT_LEAST = "Minstens %d"
+BYE = "Tot ziens"
+REPLACE_ASK = ("Nieuw spel starten?", "Het bewaarde spel", "wordt vervangen.")
+HELP_REPLACE = "OK: nieuw  END: terug"
+STACK_KEPT = "Mensen houden hun fiches"
+NEXT_MATCH = "Voor het volgende spel"
+HELP_LAST = "OK: eindstand"
+NO_CHANCES = "Kansen na het delen"

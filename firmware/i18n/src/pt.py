@@ -15,7 +15,7 @@ SHOW = "Mostrar"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Novo jogo", "Continuar", "Definições", "Regras", "Estatísticas")
+MENU = ("Novo jogo", "Continuar", "Definições", "Regras", "Estatísticas", "Sair")
 HELP_MENU = "\u25b2\u25bc escolher  OK abrir"
 NO_MATCH = "Nenhum jogo a continuar"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: sem cega"
 THINKING = "%s pensa"
 YOUR_TURN = "Sua vez, %s"
 YOUR_TURN_1 = "Sua vez"
-NO_CARDS = "ainda sem cartas"
+NO_CARDS = "sem cartas"
 POINTS = "%d pontos"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ação \u25c0\u25b6 fichas"
@@ -213,3 +213,14 @@ RESTOCK_NOTE = ("Sem fichas da última vez:", "%d fichas novas", "para:")
 HELP_RESTOCK = "OK: para a mesa"
 CHIPS_TITLE = "Fichas"
 NO_CHIPS = "Ainda sem fichas salvas"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "No máximo %d"
+AT_LEAST = "No mínimo %d"
+BYE = "Até logo"
+REPLACE_ASK = ("Começar novo jogo?", "O jogo guardado", "será substituído.")
+HELP_REPLACE = "OK: novo  END: voltar"
+STACK_KEPT = "Pessoas: fichas guardadas"
+NEXT_MATCH = "Para o próximo jogo novo"
+HELP_LAST = "OK: resultado final"
+NO_CHANCES = "Só após dar as cartas"

@@ -15,7 +15,7 @@ SHOW = "Показать"
 
 # Title menu.
 TITLE = "С В А Р А"
-MENU = ("Новая игра", "Продолжить", "Настройки", "Правила", "Статистика")
+MENU = ("Новая игра", "Продолжить", "Настройки", "Правила", "Статистика", "Выход")
 HELP_MENU = "\u25b2\u25bc выбор  OK открыть"
 NO_MATCH = "Нет начатой игры"
 
@@ -64,7 +64,7 @@ DID_NO_BLIND = "%s: не втёмную"
 THINKING = "%s думает"
 YOUR_TURN = "Ваш ход, %s"
 YOUR_TURN_1 = "Ваш ход"
-NO_CARDS = "карт ещё нет"
+NO_CARDS = "нет карт"
 POINTS = "Очки: %d"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ход \u25c0\u25b6 фишки"
@@ -208,3 +208,14 @@ RESTOCK_NOTE = ("В прошлый раз без фишек:", "по %d новы
 HELP_RESTOCK = "OK: к столу"
 CHIPS_TITLE = "Фишки"
 NO_CHIPS = "Фишки ещё не сохранены"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Не больше %d"
+AT_LEAST = "Не меньше %d"
+BYE = "До свидания"
+REPLACE_ASK = ("Начать новую игру?", "Сохранённая игра", "будет заменена.")
+HELP_REPLACE = "OK: новая  END: назад"
+STACK_KEPT = "Люди со своими фишками"
+NEXT_MATCH = "Для следующей новой игры"
+HELP_LAST = "OK: итог матча"
+NO_CHANCES = "Шансы после раздачи"

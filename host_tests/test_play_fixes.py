@@ -1,0 +1,296 @@
+"""What a new player ran into (issue 17), each as the player meets it: amounts typed out
+of range, the svara join offer, the people/bots rows, the red END key and Exit, the
+question before a saved match is replaced, and the small things (the last game's help
+line, the full stop, * before the deal, longer names, the joker at the showdown).
+The key sequences are the issue's, run headless as tools/sim.py runs them."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+import bench_play  # noqa: E402
+import i18n  # noqa: E402
+import simcore  # noqa: E402
+from drivers import keys as K  # noqa: E402
+from drivers.display import BACK, FELT, FELT_DARK, GOLD  # noqa: E402
+from test_play import pixel, play  # noqa: E402
+
+T = i18n.strings()
+
+
+def run(seed, text):
+    r = bench_play.CPythonPlay(seed)
+    for c in simcore.parse_keys(text):
+        r.key(c)
+    return r
+
+
+def acts(r):
+    """Record every action played from now on: a list of (seat, action, amount)."""
+    p = r.app.play
+    out = []
+    act = p.act
+
+    def record(seat, action, amount):
+        out.append((seat, action, amount))
+        return act(seat, action, amount)
+    p.act = record
+    return out
+
+
+def help_line(r):
+    """The help line's pixels (y 139..147)."""
+    f = r.frame()
+    return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
+
+
+def drawn_help(text):
+    """The help line as it looks saying `text`."""
+    from drivers.simdisplay import SimDisplay
+    from ui import common
+    d = SimDisplay()
+    common.help_line(d, text)
+    f = d.frame_bytes()
+    return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
+
+
+# --- 1. amounts out of range ------------------------------------------------------------
+
+def test_an_amount_typed_over_the_most_becomes_the_most_and_says_so():
+    r = run(11, "OK SL OK OK DOWN 1 0 0")
+    t = r.app.screen
+    lo, hi = t.legal[t.sel][1:]
+    assert (lo, hi) == (2, 97)
+    assert t.amount == 97, "100 typed over a limit of 97 is 97, not 0 or the least"
+    assert help_line(r) == drawn_help(T.AT_MOST % 97)
+    played = acts(r)
+    r.key(K.OK)
+    assert played[0] == (0, 2, 97)          # raised to 97, not to 2
+
+
+def test_a_blind_typed_under_the_least_is_not_played_but_set_to_the_least():
+    r = run(11, "OK SL OK OK OK OK DOWN 5 0")
+    t = r.app.screen
+    lo, hi = t.legal[t.sel][1:]
+    assert t.amount == hi, "50 over the most: the most (not 'Blind 0')"
+    r.key(K.D0)                             # a fresh 0 after the note: Blind 0
+    r.key(K.D0 + 0)
+    assert t.amount == 0 < lo
+    played = acts(r)
+    r.key(K.OK)                             # not played: set to the least, and said
+    assert r.app.screen is t and t.amount == lo and not played
+    assert help_line(r) == drawn_help(T.AT_LEAST % lo)
+    r.key(K.OK)                             # now it is played
+    assert played[0][2] == lo
+
+
+# --- 2. the svara join offer ------------------------------------------------------------
+
+JOIN = ("OK RIGHT RIGHT DOWN LEFT LEFT LEFT SL OK DOWN RIGHT OK OK OK 6 OK OK UP OK OK "
+        "CALL OK OK")
+
+
+def test_the_join_offer_hides_the_cards_points_level_and_action_of_the_game_before():
+    r = run(5, JOIN)
+    assert r.trace().startswith("table turn turn=0"), r.trace()
+    from svara.game import JOINING
+    g = r.app.play.game
+    assert g.phase == JOINING and not g.tied(0)       # P1 is asked to join
+    f = r.frame()
+    for k in range(3):                                 # three card backs
+        assert pixel(f, 2 + 17 * k + 8, 99 + 16) == BACK
+    assert all(pixel(f, x, y) == FELT for x in range(2, 58) for y in range(131, 139)), \
+        "no points line: the cards were not dealt to P1"
+    assert all(pixel(f, x, y) == FELT_DARK for x in range(44, 84) for y in range(1, 8)), \
+        "no level in the header: the level was the game before's"
+    from drivers.simdisplay import SimDisplay
+    from ui import writer
+    d = SimDisplay()
+    d.fill_rect(0, 90, 128, 9, FELT_DARK)
+    writer.text(d, T.YOUR_TURN % "P1", 2, 90, GOLD, writer_small())
+    want = d.frame_bytes()
+    assert [pixel(f, x, y) for y in range(90, 99) for x in range(128)] == \
+        [pixel(want, x, y) for y in range(90, 99) for x in range(128)], \
+        "the message says it is P1's turn, not the game before's last action"
+
+
+def writer_small():
+    from ui import common
+    return common.small()
+
+
+# --- 4. people and bots -----------------------------------------------------------------
+
+def test_bots_stop_at_nine_and_never_turn_into_a_hot_seat_game():
+    r = run(1, "OK DOWN" + " RIGHT" * 9)
+    cfg = r.app.cfg
+    assert (cfg[0], cfg[1]) == (1, 9)
+    r.key(K.LEFT)
+    for _ in range(12):
+        r.key(K.LEFT)
+    assert (cfg[0], cfg[1]) == (1, 1), "alone, at least one bot"
+    r.key(K.UP)
+    for _ in range(12):
+        r.key(K.RIGHT)
+    assert (cfg[0], cfg[1]) == (10, 0)
+    r.key(K.LEFT)
+    assert (cfg[0], cfg[1]) == (9, 0)
+    r.key(K.DOWN)
+    r.key(K.RIGHT)
+    r.key(K.RIGHT)
+    assert (cfg[0], cfg[1]) == (9, 1)
+
+
+# --- 5. the red END key and Exit --------------------------------------------------------
+
+def test_end_on_the_title_and_exit_leave_the_game():
+    r = run(1, "END")
+    assert r.trace() == "off" and r.app.done
+    r.key(K.OK)
+    assert r.trace() == "title" and not r.app.done
+    r.key(K.D0 + 6)                        # the sixth row: Exit
+    assert r.trace() == "off" and r.app.done
+
+
+def test_end_on_the_showdown_svara_and_game_over_goes_to_the_title():
+    for kind, name in (("showdown", "bots4"), ("svara", "hotseat3")):
+        _, traces, _ = play(name)
+        seed, codes = __import__("test_play").script(name)
+        i = next(k for k, t in enumerate(traces) if t.startswith(kind))
+        r = bench_play.CPythonPlay(seed)
+        for c in codes[:i]:
+            r.key(c)
+        assert r.trace().startswith(kind)
+        r.key(K.END)
+        assert r.trace() == "title"
+        r.key(K.OK)                         # Continue (selected): the match goes on
+        assert r.app.play is not None and not r.trace().startswith("title")
+    _, traces, _ = play("hotseat2")
+    seed, codes = __import__("test_play").script("hotseat2")
+    i = next(k for k, t in enumerate(traces) if t.startswith("gameover"))
+    r = bench_play.CPythonPlay(seed)
+    for c in codes[:i]:
+        r.key(c)
+    r.key(K.END)
+    assert r.trace() == "title"
+
+
+# --- 6. a saved match, kept chips, settings during a match ---------------------------------
+
+def test_new_game_asks_before_replacing_a_saved_match():
+    r = run(1, "OK SL END OK")               # a match, left with END: saved
+    p = r.app.play
+    assert r.trace() == "title" and p is not None
+    r.key(K.D0 + 1)                          # New game
+    r.key(K.SL)                              # Start: asked first
+    assert r.trace().endswith(" replace?")
+    r.key(K.END)                             # no: back to the list, the match kept
+    assert r.trace().startswith("newgame") and not r.trace().endswith("replace?")
+    assert r.app.play is p
+    r.key(K.SL)
+    r.key(K.OK)                              # yes: a new match
+    assert r.app.play is not p and r.trace().startswith("table")
+
+
+def test_without_a_saved_match_new_game_starts_at_once():
+    r = run(1, "OK SL")
+    assert r.trace().startswith("table")
+
+
+def test_the_stack_row_says_people_bring_their_kept_chips():
+    r = bench_play.CPythonPlay(1)
+    r.app.players = {"names": ["Ana"], "chips": [57]}
+    for c in (K.OK, K.DOWN, K.DOWN, K.DOWN):        # New game, the Stack row
+        r.key(c)
+    assert r.app.screen.help == T.STACK_KEPT
+    assert help_line(r) == drawn_help(T.STACK_KEPT)
+    r.key(K.DOWN)
+    assert r.app.screen.help == T.HELP_OPTIONS
+
+
+def test_settings_during_a_match_say_what_applies_when():
+    r = run(1, "OK SL END OK")               # a match in progress
+    p = r.app.play
+    assert p.level == 0 and p.ticks == 20
+    r.key(K.D0 + 3)                          # Settings: bot level, then pace
+    assert r.app.screen.help == T.HELP_OPTIONS      # the level applies at once
+    r.key(K.RIGHT)                           # level normal
+    r.key(K.DOWN)
+    r.key(K.RIGHT)                           # pace fast
+    r.key(K.DOWN)                            # the joker: for the next new game
+    assert r.app.screen.help == T.NEXT_MATCH
+    assert help_line(r) == drawn_help(T.NEXT_MATCH)
+    r.key(K.SL)                              # Done
+    assert (p.level, p.ticks) == (1, 6), "level and pace apply to the match at once"
+    assert p.cfg[2] == 1 and p.cfg[11] == 2, "and are kept in its save"
+
+
+# --- 9. small things --------------------------------------------------------------------
+
+def test_the_last_games_result_does_not_promise_a_next_game():
+    _, traces, _ = play("hotseat2")
+    seed, codes = __import__("test_play").script("hotseat2")
+    i = next(k for k, t in enumerate(traces) if t.startswith("gameover"))
+    r = bench_play.CPythonPlay(seed)
+    for c in codes[:i - 1]:
+        r.key(c)
+    assert r.trace().startswith("showdown")
+    assert r.app.screen.help == T.HELP_LAST
+    assert help_line(r) == drawn_help(T.HELP_LAST)
+    r2 = run(1, "OK SL" + " CALL" * 6)
+    while not r2.trace().startswith("showdown"):
+        r2.key(K.CALL)
+    assert r2.app.screen.help == T.HELP_NEXT
+
+
+def test_the_small_fonts_full_stop_is_a_dot_not_a_cross():
+    from ui import font_5x8 as F
+    i = (ord(".") - 32) * F.HEIGHT
+    rows = F.BITMAPS[i:i + F.HEIGHT]
+    widest = max(bin(r).count("1") for r in rows)
+    assert widest <= 2 and rows[F.HEIGHT - 1] == 0, [bin(r) for r in rows]
+    assert sum(bin(r).count("1") for r in rows) >= 3
+
+
+def test_chances_before_the_deal_say_when_they_come():
+    from svara.game import BLINDS
+    r = run(11, "OK SL OK OK OK OK")
+    assert r.app.play.game.phase == BLINDS and r.trace().startswith("table turn")
+    r.key(K.STAR)
+    assert r.app.message == T.NO_CHANCES
+    assert help_line(r) == drawn_help(T.NO_CHANCES)
+
+
+def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
+    import saving
+    for name in ("Dimitar", "Георги"):
+        assert saving.good_name(name), name
+    r = bench_play.CPythonPlay(1)
+    r.app.players = {"names": ["Dimitar"], "chips": []}
+    r.key(K.OK)
+    r.key(K.SL)
+    f = r.frame()
+    assert r.app.play.name(0) == "Dimitar"
+    # The name's ink ends before the state column (x 45) and spans 7 letters' width.
+    ink = [x for x in range(0, 45) for y in range(10, 22) if pixel(f, x, y) == 0]
+    assert ink and max(ink) >= 9 + 6 * 5 and max(ink) < 45
+
+
+def test_the_joker_is_marked_at_the_showdown():
+    r = run(1, "OK SL")
+    while not r.trace().startswith("showdown"):
+        r.key(K.CALL)
+    p = r.app.play
+    shown = p.game.showdown
+    assert p.match.rules.joker and shown
+    seat = shown[0][0]
+    p.shown[3 * seat] = 0                     # the 7 of clubs in the first shown hand
+    r.app.screen.draw(r.app.fb)
+    f = r.frame()
+    y = 17                                    # the first row's cards from x 42
+    edge = [pixel(f, x, y) for x in range(42, 42 + 17)]
+    assert edge.count(GOLD) == 17, "a gold edge on the joker"
+    other = [pixel(f, x, y) for x in range(42 + 19, 42 + 19 + 17)]
+    assert GOLD not in other, "none on the card beside it"
