@@ -294,3 +294,24 @@ def test_the_joker_is_marked_at_the_showdown():
     assert edge.count(GOLD) == 17, "a gold edge on the joker"
     other = [pixel(f, x, y) for x in range(42 + 19, 42 + 19 + 17)]
     assert GOLD not in other, "none on the card beside it"
+
+
+# --- features: bet presets ----------------------------------------------------------------
+
+def test_hash_steps_through_half_the_pot_the_pot_and_the_most():
+    r = run(11, "OK SL OK OK DOWN")            # Raise selected, a bet open (bug 1's deal)
+    t = r.app.screen
+    g = r.app.play.game
+    action, lo, hi = t.legal[t.sel]
+    level, pot, call = g.level, g.pot, g.to_call
+    want = (min(hi, max(lo, level + (pot + call) // 2)), min(hi, max(lo, level + pot + call)),
+            hi)
+    for k in range(3):
+        r.key(K.HASH)
+        assert t.amount == want[k], (k, t.amount, want)
+        assert help_line(r) == drawn_help(T.PRESETS[k])
+    r.key(K.HASH)                               # round again
+    assert t.amount == want[0]
+    played = acts(r)
+    r.key(K.OK)
+    assert played[0] == (0, action, want[0])

@@ -2,7 +2,9 @@
 # the pot and level on top, the message line (what happened, who is thinking), the
 # viewer's three cards with their points, and on a person's turn the legal actions.
 # Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
-# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # most; OK (or the
+# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
+# presets (half the pot, the pot, the most allowed: see _preset), said on the help line;
+# an amount typed out of range is set to the nearest end and said; OK (or the
 # left soft key) plays it, the green key calls. * shows the viewer's chances in the
 # action area (win, svara, lose if everybody still in showed now: svara.odds, computed
 # on the key and kept in self.odds); * again or a key that changes the action or chips
@@ -58,6 +60,7 @@ class Table(Screen):
         self.amount = 0
         self.tick = 0
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
+        self.preset = -1            # the last # preset chosen (_preset), -1 for none
 
     def enter(self):
         self._turn()
@@ -97,6 +100,7 @@ class Table(Screen):
             self.sel = 1            # call, or the open bet: passing folds
         self.amount = legal[self.sel][1]
         self.typed = False
+        self.preset = -1
         self.help = T.HELP_TURN
 
     def _after(self):
@@ -152,6 +156,8 @@ class Table(Screen):
             return self._redraw_actions() if r == NOTHING else r
         legal = self.legal
         n = len(legal)
+        if code != keys.HASH:
+            self.preset = -1
         if code == keys.UP or code == keys.DOWN:
             self.sel = (self.sel + (1 if code == keys.DOWN else n - 1)) % n
             self.amount = legal[self.sel][1]
@@ -182,7 +188,12 @@ class Table(Screen):
         elif code == keys.RIGHT:
             a = min(hi, a + step)
         elif code == keys.HASH:
-            a = hi
+            self.preset = (self.preset + 1) % 3
+            a = self._preset(action, lo, hi)
+            self.app.say(T.PRESETS[self.preset])
+            self.amount = a
+            self.typed = False
+            return self._redraw_actions()
         else:
             d = keys.digit(code)
             if d < 0:
@@ -200,6 +211,19 @@ class Table(Screen):
             return NOTHING
         self.amount = a
         return self._redraw_actions()
+
+    def _preset(self, action, lo, hi):
+        """The amount of preset self.preset, within lo..hi: 0 half the pot, 1 the pot,
+        2 the most. A raise's amount is the new level: the pot (after calling) on top
+        of the level; a blind's is the bet itself."""
+        g = self.p.game
+        k = self.preset
+        if k == 2:
+            return hi
+        base = g.level if action == RAISE else 0
+        pot = g.pot + (g.to_call if action == RAISE else 0)
+        a = base + (pot // 2 if k == 0 else pot)
+        return lo if a < lo else hi if a > hi else a
 
     def _chances(self):
         """* on a person's turn: show the viewer's chances, or hide them again."""

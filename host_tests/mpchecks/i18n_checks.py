@@ -71,7 +71,7 @@ PLACES = {
     # Stack and the rules of a running match apply to, the last game, the chances.
     "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
     "STACK_KEPT": (S, 126, ()), "NEXT_MATCH": (S, 126, ()), "HELP_LAST": (S, 126, ()),
-    "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()),
+    "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()), "PRESETS": (S, 126, ()),
     # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
     "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).

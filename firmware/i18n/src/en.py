@@ -163,7 +163,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  choose",
         "\u25c0\u25b6  change, chips",
         "0-9  type the chips",
-        "*  chances   #  most",
+        "*  chances",
+        "#  half pot, pot, all in",
         "OK or left key: do it",
         "Green key: call",
         "Red key: back or quit",
@@ -227,3 +228,6 @@ STACK_KEPT = "People bring kept chips"
 NEXT_MATCH = "For the next new game"
 HELP_LAST = "OK: final result"
 NO_CHANCES = "Chances after the deal"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Half the pot", "The pot", "The most allowed")

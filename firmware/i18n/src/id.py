@@ -160,7 +160,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  pilih",
         "\u25c0\u25b6  ubah, chip",
         "0-9  ketik chip",
-        "*  peluang  #  terbesar",
+        "*  peluang",
+        "#  1/2 pot, pot, semua",
         "OK/tombol kiri: lakukan",
         "Tombol hijau: ikut",
         "Tombol merah: kembali",
@@ -222,3 +223,6 @@ STACK_KEPT = "Orang bawa chip tersimpan"
 NEXT_MATCH = "Untuk main baru nanti"
 HELP_LAST = "OK: hasil akhir"
 NO_CHANCES = "Peluang setelah dibagi"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Setengah pot", "Seluruh pot", "Paling banyak")

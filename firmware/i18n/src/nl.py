@@ -160,7 +160,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  kiezen",
         "\u25c0\u25b6  wijzigen, fiches",
         "0-9  fiches typen",
-        "*  kansen   #  meeste",
+        "*  kansen",
+        "#  halve pot, pot, alles",
         "OK of linkertoets: doen",
         "Groene toets: betalen",
         "Rode toets: terug, stop",
@@ -221,3 +222,6 @@ STACK_KEPT = "Mensen houden hun fiches"
 NEXT_MATCH = "Voor het volgende spel"
 HELP_LAST = "OK: eindstand"
 NO_CHANCES = "Kansen na het delen"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Halve pot", "De hele pot", "Het meeste")

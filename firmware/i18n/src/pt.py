@@ -162,7 +162,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  escolher",
         "\u25c0\u25b6  mudar, fichas",
         "0-9  digitar fichas",
-        "*  chances   #  máximo",
+        "*  chances",
+        "#  meio pote, pote, tudo",
         "OK ou tecla esq.: fazer",
         "Tecla verde: pagar",
         "Tecla vermelha: voltar",
@@ -224,3 +225,6 @@ STACK_KEPT = "Pessoas: fichas guardadas"
 NEXT_MATCH = "Para o próximo jogo novo"
 HELP_LAST = "OK: resultado final"
 NO_CHANCES = "Só após dar as cartas"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Meio pote", "O pote todo", "O máximo")
