@@ -31,7 +31,7 @@ def main():
         code = pad.get()
         if code:
             app.key(code)
-        elif not app.idle():
+        elif not app.idle() or app.timed:   # nothing changed, or a pop-up held
             sleep_ms(10)
 
 

@@ -315,3 +315,72 @@ def test_hash_steps_through_half_the_pot_the_pot_and_the_most():
     played = acts(r)
     r.key(K.OK)
     assert played[0] == (0, action, want[0])
+
+
+# --- features: bots' moves as pop-ups ------------------------------------------------------
+
+def until_pop(r, limit=2000):
+    """Idle the app (OK on the person's turns) until a bot's pop-up shows; the number
+    of idle calls it took."""
+    for n in range(limit):
+        if r.trace().startswith("table turn"):
+            r.app.key(K.OK)
+        r.app.idle()
+        if r.trace().startswith("table pop"):
+            return n
+    raise AssertionError("no pop-up: " + r.trace())
+
+
+def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
+    from ui import common
+    for pace in (0, 1, 2):
+        r = bench_play.CPythonPlay(3)
+        r.key(K.OK)                          # New game: you and three bots
+        r.app.cfg[11] = pace
+        r.app.key(K.SL)
+        until_pop(r)
+        p = r.app.play
+        seat = p.last_seat
+        assert p.is_bot(seat)
+        f = r.frame()
+        y = 10 + 12 * seat                   # the bot's row, boxed in gold from x 43
+        assert pixel(f, 43, y) == GOLD and pixel(f, 127, y + 11) == GOLD
+        assert pixel(f, 60, y + 5) in (0, GOLD)
+        shown = r.display.shown
+        held = 0
+        while r.trace().startswith("table pop"):
+            assert r.app.idle() and (r.app.timed or not r.trace().startswith("table pop"))
+            held += 1
+        assert held == common.POP_TICKS[pace]
+        assert r.display.shown <= shown + 1, "held without redrawing"
+    assert common.POP_TICKS[0] > common.POP_TICKS[1] > common.POP_TICKS[2] >= 50
+
+
+def test_the_pop_up_says_the_move_in_words():
+    r = bench_play.CPythonPlay(3)
+    r.key(K.OK)
+    r.app.key(K.SL)
+    until_pop(r)
+    p = r.app.play
+    assert p.game.n <= 6                     # rows of 12 pixels
+    from drivers.simdisplay import SimDisplay
+    from ui import writer
+    a = p.last_action
+    if a == 0 and p.last_blinds:
+        text = T.POP_NO_BLIND
+    elif a == 2 and p.last_open:
+        text = T.POP_OPEN % p.last_amount
+    elif a in (2, 3):
+        text = T.POP[a] % p.last_amount
+    else:
+        text = T.POP[a]
+    d = SimDisplay()
+    h = 12
+    y = 10 + h * p.last_seat
+    d.fill_rect(43, y, 85, h, 0)
+    d.rect(43, y, 85, h, GOLD)
+    writer.text(d, text, 46, y + 2, GOLD, writer_small())
+    want = d.frame_bytes()
+    f = r.frame()
+    assert [pixel(f, x, yy) for yy in range(y, y + h) for x in range(43, 128)] == \
+        [pixel(want, x, yy) for yy in range(y, y + h) for x in range(43, 128)]

@@ -169,6 +169,7 @@ N_OPTIONS = const(12)
 STACKS = (20, 50, 100, 200, 500, 1000)
 DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
 PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
+POP_TICKS = b"\xa0\x6e\x46"           # idle calls a bot's action shows on its row: 1.6, 1.1, 0.7 s
 
 
 def config(app):

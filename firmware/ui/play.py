@@ -54,6 +54,7 @@ class Play:
         self.people = cfg[common.PEOPLE]
         self.level = cfg[common.LEVEL]
         self.ticks = common.PACE_TICKS[cfg[common.PACE]]
+        self.pop_ticks = common.POP_TICKS[cfg[common.PACE]]
         self.match = match or Match(stacks, 0, common.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
@@ -82,6 +83,7 @@ class Play:
         in self.cfg, which the save holds)."""
         self.level = level
         self.ticks = common.PACE_TICKS[pace]
+        self.pop_ticks = common.POP_TICKS[pace]
         cfg = bytearray(self.cfg)
         cfg[common.LEVEL] = level
         cfg[common.PACE] = pace

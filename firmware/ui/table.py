@@ -10,7 +10,9 @@
 # on the key and kept in self.odds); * again or a key that changes the action or chips
 # goes back to the list. END (or the right soft key) asks whether to leave.
 # Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
-# moving meanwhile. With two or more people a cover screen hides
+# moving meanwhile; then the action shows as a pop-up on the bot's row ("raises to 8")
+# for Play.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
+# redraw) while it is held. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
 from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
@@ -19,7 +21,7 @@ from i18n import strings
 from svara.game import BETTING, BLIND, BLINDS, CALL, JOINING, PASS, RAISE
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Screen
 
 try:
     from micropython import const
@@ -32,6 +34,7 @@ TURN = const(0)     # a person chooses an action
 THINK = const(1)    # a bot is thinking
 COVER = const(2)    # the cards are hidden until the next person presses OK
 QUIT = const(3)     # "leave this game?"
+POP = const(4)      # a bot's action shows on its row for a moment
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
@@ -68,7 +71,7 @@ class Table(Screen):
     def trace(self):
         g = self.p.game
         t = "table %s turn=%s pot=%d level=%d stacks=%s" % (
-            ("turn", "think", "cover", "quit")[self.mode], g.to_act, g.pot, g.level,
+            ("turn", "think", "cover", "quit", "pop")[self.mode], g.to_act, g.pot, g.level,
             ",".join(["%d" % s for s in g.stacks]))
         if self.odds is not None:
             t += " chances %d %d %d" % self.odds
@@ -114,6 +117,12 @@ class Table(Screen):
     # --- keys and idle -------------------------------------------------------------------
 
     def idle(self):
+        if self.mode == POP:
+            self.tick += 1
+            if self.tick < self.p.pop_ticks:
+                return BUSY
+            self.mode = TURN
+            return self._after()
         if self.mode != THINK:
             return NOTHING
         self.tick += 1
@@ -122,11 +131,42 @@ class Table(Screen):
                 self._message(self.app.fb)
                 return SHOW
             return SHOW
+        seat = self.p.game.to_act
         self.p.bot_act()
-        return self._after()
+        self.mode = POP
+        self.tick = 0
+        self.help = T.HELP_WAIT
+        fb = self.app.fb
+        self._header(fb)
+        self._seats(fb)
+        self._message(fb)
+        self._pop(fb, seat)
+        return SHOW
+
+    def _pop(self, fb, seat):
+        """The last action as a box over `seat`'s row, from the state column to the edge."""
+        p = self.p
+        n = p.game.n
+        h = 12 if n <= 6 else 8
+        y = _SEATS_Y + seat * h
+        fb.fill_rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, BLACK)
+        if h == 12:
+            fb.rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, GOLD)
+        a = p.last_action
+        if a == PASS and p.last_blinds:
+            text = T.POP_NO_BLIND
+        elif a == RAISE and p.last_open:
+            text = T.POP_OPEN % p.last_amount
+        elif a == RAISE or a == BLIND:
+            text = T.POP[a] % p.last_amount
+        else:
+            text = T.POP[a]
+        writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, GOLD, F5)
 
     def key(self, code):
         mode = self.mode
+        if mode == POP and code != keys.END and code != keys.SR:
+            return NOTHING
         if mode == QUIT:
             if code == keys.OK or code == keys.SL:
                 return common.open_screen(self.app, "title", "Title", 1)
@@ -263,6 +303,8 @@ class Table(Screen):
             self._ask_quit(fb)
         else:
             self._bottom(fb)
+            if mode == POP:
+                self._pop(fb, self.p.last_seat)
 
     def _bottom(self, fb):
         mode = self.mode

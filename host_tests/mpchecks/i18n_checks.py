@@ -72,6 +72,8 @@ PLACES = {
     "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
     "STACK_KEPT": (S, 126, ()), "NEXT_MATCH": (S, 126, ()), "HELP_LAST": (S, 126, ()),
     "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()), "PRESETS": (S, 126, ()),
+    # A bot's action on its row: 5x8 from x 46 to the screen's edge (ui/table.py _pop).
+    "POP": (S, 80, (9999,)), "POP_OPEN": (S, 80, (9999,)), "POP_NO_BLIND": (S, 80, ()),
     # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
     "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).

@@ -228,3 +228,8 @@ NO_CHANCES = "Шансове след раздаването"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Половин под", "Целият под", "Най-много позволено")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("пас", "плаща", "вдига на %d", "на тъмно %d", "влиза")
+POP_OPEN = "залага %d"
+POP_NO_BLIND = "без тъмно"

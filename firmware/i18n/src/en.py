@@ -231,3 +231,8 @@ NO_CHANCES = "Chances after the deal"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Half the pot", "The pot", "The most allowed")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("passes", "calls", "raises to %d", "blind %d", "joins")
+POP_OPEN = "bets %d"
+POP_NO_BLIND = "no blind"

@@ -226,3 +226,8 @@ NO_CHANCES = "Peluang setelah dibagi"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Setengah pot", "Seluruh pot", "Paling banyak")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("pas", "ikut", "naik ke %d", "buta %d", "masuk")
+POP_OPEN = "bertaruh %d"
+POP_NO_BLIND = "tanpa buta"

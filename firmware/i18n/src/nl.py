@@ -225,3 +225,8 @@ NO_CHANCES = "Kansen na het delen"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Halve pot", "De hele pot", "Het meeste")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("past", "betaalt", "verhoogt: %d", "blind %d", "doet mee")
+POP_OPEN = "zet %d"
+POP_NO_BLIND = "geen blind"

@@ -228,3 +228,8 @@ NO_CHANCES = "Só após dar as cartas"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Meio pote", "O pote todo", "O máximo")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("passa", "paga", "sobe para %d", "cega %d", "entra")
+POP_OPEN = "aposta %d"
+POP_NO_BLIND = "sem cega"

@@ -223,3 +223,8 @@ NO_CHANCES = "Шансы после раздачи"
 
 # Issue 17: the # presets of a bet (said on the help line).
 PRESETS = ("Полбанка", "Весь банк", "Максимум")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("пас", "уравнивает", "повышает до %d", "втёмную %d", "входит")
+POP_OPEN = "ставит %d"
+POP_NO_BLIND = "без втёмной"
