@@ -298,14 +298,14 @@ def test_the_joker_is_marked_at_the_showdown():
 
 # --- features: bet presets ----------------------------------------------------------------
 
-def test_hash_steps_through_half_the_pot_the_pot_and_the_most():
+def test_hash_steps_through_the_most_half_the_pot_and_the_pot():
     r = run(11, "OK SL OK OK DOWN")            # Raise selected, a bet open (bug 1's deal)
     t = r.app.screen
     g = r.app.play.game
     action, lo, hi = t.legal[t.sel]
     level, pot, call = g.level, g.pot, g.to_call
-    want = (min(hi, max(lo, level + (pot + call) // 2)), min(hi, max(lo, level + pot + call)),
-            hi)
+    want = (hi, min(hi, max(lo, level + (pot + call) // 2)),
+            min(hi, max(lo, level + pot + call)))
     for k in range(3):
         r.key(K.HASH)
         assert t.amount == want[k], (k, t.amount, want)
@@ -384,3 +384,148 @@ def test_the_pop_up_says_the_move_in_words():
     f = r.frame()
     assert [pixel(f, x, yy) for yy in range(y, y + h) for x in range(43, 128)] == \
         [pixel(want, x, yy) for yy in range(y, y + h) for x in range(43, 128)]
+
+
+# --- features: the history of a game, the menu during play ---------------------------------
+
+BOTS4_17 = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 10     # to a showdown of three hands
+
+
+def test_the_showdowns_history_tells_the_game_from_the_engines_log():
+    from svara import log
+    r = run(5, BOTS4_17)
+    assert r.trace().startswith("showdown")
+    g = r.app.play.game
+    data = log.dump(g)
+    n_actions = len(log.actions(data, log.header(data)[1]))
+    r.key(K.SR)
+    h = r.app.screen
+    assert r.trace() == "history game=7 rows=%d top=0" % len(h.rows)
+    kinds = [row[0] for row in h.rows]
+    assert kinds.count(0) == n_actions                       # every action, in order
+    shows = [row for row in h.rows if row[0] == 1]
+    # Your deal (you play alone), then the three hands shown, with their points.
+    assert [(row[1], row[2]) for row in shows[1:]] == list(g.showdown)
+    for row in shows[1:]:
+        assert tuple(row[3:]) == tuple(g.hands[row[1]])
+    assert h.rows[-1] == (3, g.winner, g.won)
+    r.key(K.OK)                                             # back to the result
+    assert r.trace().startswith("showdown")
+
+
+def test_the_history_shows_no_card_the_table_did_not():
+    r = run(5, BOTS4_17)
+    for _ in range(6):                                      # a few games on
+        r.key(K.OK)
+        while r.trace().startswith("table turn"):
+            r.key(K.OK)
+        if r.trace().startswith("showdown"):
+            r.key(K.SR)
+            g = r.app.play.game
+            shown = set(s for s, p in (g.showdown or ()))
+            for row in r.app.screen.rows:
+                if row[0] == 1:
+                    assert row[1] in shown or row[1] == 0, row
+            r.key(K.OK)
+
+
+def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
+    from checkutil import CuttingFS
+    from store import Store
+    from app import App
+    from drivers.simdisplay import SimDisplay
+    from ui.title import Title
+    fs = CuttingFS()
+    app = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+    app.start()
+
+    def press(*codes):
+        for c in codes:
+            app.key(c)
+            while app.idle():
+                pass
+    press(*simcore.parse_keys(BOTS4_17))
+    press(K.SR)
+    first = app.trace()
+    press(K.LEFT)                                           # the game before
+    assert app.trace() != first and "game=6" in app.trace(), app.trace()
+    press(K.LEFT, K.LEFT)                                   # three kept: 5 6 7, and 7
+    assert "game=5" in app.trace(), app.trace()             # is this one
+    press(K.LEFT)
+    assert "game=5" in app.trace()
+    kept = Store("saves", fs=fs).load("history")
+    assert [e[1] for e in kept] == [5, 6, 7]
+    press(K.RIGHT, K.RIGHT, K.RIGHT)
+    assert "game=7" in app.trace()
+    # A long game kept (raises to and fro, no cap): the rows scroll, a page with 8 / 2.
+    import binascii
+    from svara import Game, RAISE, CALL, log
+    from svara.rules import Rules
+    g = Game([500, 500, 500, 500], 0, Rules(raise_cap=None, blinds=False), seed=3)
+    level = 0
+    for _ in range(30):
+        level += 1
+        g.act(RAISE, level)
+    g.act(CALL)
+    app.hist.append([1, 99, binascii.hexlify(log.dump(g)).decode()])
+    press(K.LEFT)
+    h = app.screen
+    rows = len(h.rows)
+    assert "game=99" in app.trace() and rows > 24
+    frame = app.display.frame_bytes()
+    press(K.DOWN)
+    assert h.top == 1 and app.display.frame_bytes() != frame
+    press(K.D0 + 8)
+    assert h.top == 13
+    for _ in range(rows):
+        press(K.DOWN)
+    assert h.top == rows - 12                               # the last row at the bottom
+    press(K.D0 + 2, K.D0 + 2, K.D0 + 2)
+    assert h.top == 0
+    press(K.UP)
+    assert h.top == 0
+    # After a restart the kept games are read back.
+    again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+    again.start()
+    from ui.play import saved
+    assert [e[1] for e in saved(again)] == [5, 6, 7]
+
+
+def test_the_menu_during_play_comes_back_to_the_match():
+    r = run(5, "OK DOWN DOWN DOWN LEFT LEFT SL")
+    while not r.trace().startswith("table turn"):
+        r.key(K.OK)
+    before = r.app.play
+    r.key(K.SR)
+    assert r.trace() == "playmenu 0"
+    r.key(K.OK)                                             # back to the game
+    assert r.trace().startswith("table turn") and r.app.play is before
+    r.key(K.SR)
+    r.key(K.D0 + 3)                                         # the rules
+    assert r.trace() == "rules 0"
+    r.key(K.END)
+    assert r.trace().startswith("table turn")
+    r.key(K.SR)
+    r.key(K.D0 + 5)                                         # the language row
+    assert r.trace().startswith("settings 9")
+    r.key(K.RIGHT)
+    assert i18n.current() == "bg"
+    r.key(K.RIGHT)
+    r.key(K.RIGHT)
+    r.key(K.RIGHT)
+    r.key(K.RIGHT)
+    r.key(K.RIGHT)
+    assert i18n.current() == "en"
+    r.key(K.END)
+    assert r.trace().startswith("table turn") and r.app.play is before
+    r.key(K.SR)
+    r.key(K.D0 + 2)                                         # the history
+    assert r.trace().startswith("history game=1")
+    r.key(K.END)
+    assert r.trace().startswith("table turn")
+    r.key(K.SR)
+    r.key(K.D0 + 6)                                         # quit to the title
+    assert r.trace() == "title" and r.app.play is before
+    r.key(K.D0 + 3)                                         # Settings from the title:
+    r.key(K.END)                                            # back to the title
+    assert r.trace() == "title"

@@ -35,13 +35,24 @@ def small():
 # when one of these screens takes over, the others are forgotten (app.py calls
 # drop_screens) and collected once no screen object holds them; the next open_screen
 # imports a module again.
-DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names")
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
+        "playmenu")
 
 
 def open_screen(app, module, cls, *args):
     """The screen `cls(app, *args)` of ui/<module>.py, to switch to: a ui.screen.Later
     that the app opens (imports and makes) once the current screen is let go."""
     return Later(module, cls, args)
+
+
+def leave(app, module, cls, *args):
+    """Where a screen opened from the menu during play (ui/playmenu.py sets app.to_play)
+    goes back to: the match; else the screen `cls(app, *args)` of ui/<module>.py."""
+    if getattr(app, "to_play", False):
+        app.to_play = False
+        if getattr(app, "play", None) is not None:
+            return app.play.screen()
+    return open_screen(app, module, cls, *args)
 
 
 def drop_screens(keep):

@@ -201,7 +201,9 @@ class Options(Screen):
                 common.help_line(fb, help)
             return SHOW
         if code == keys.END or code == keys.SR:
-            return common.open_screen(self.app, "title", "Title", 0 if self.new else 2)
+            if not self.new:
+                return self._finish()
+            return common.open_screen(self.app, "title", "Title", 0)
         if code == keys.SL:
             return self._finish()
         last = self.selected == n - 1
@@ -255,7 +257,7 @@ class Options(Screen):
             p = self._running()
             if p is not None:           # the bot level and pace apply to it at once
                 p.set_pace(self.cfg[LEVEL], self.cfg[PACE])
-            return common.open_screen(self.app, "title", "Title", 2)
+            return common.leave(self.app, "title", "Title", 2)   # or to the match
         if self._running() is not None:
             self.asking = True
             return REDRAW

@@ -1,6 +1,7 @@
 # The rules: card points, the hand table of RULES.md with drawn cards and their points
 # (worked out by svara.score under the default rules), how a game goes, the svara, and
-# the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back.
+# the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back
+# (to the title, or to the match when opened from the menu during play).
 from drivers import keys
 from drivers.display import CARD, FELT, GOLD, LIGHT
 from i18n import strings
@@ -82,7 +83,7 @@ class RulesPages(Screen):
     def key(self, code):
         n = pages()
         if code == keys.END or code == keys.SR:
-            return common.open_screen(self.app, "title", "Title", 3)
+            return common.leave(self.app, "title", "Title", 3)
         if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
             self.page = (self.page + 1) % n
             return REDRAW

@@ -2,7 +2,8 @@
 # still in, or why nobody showed; the pot moving to the winner), the svara screen when
 # the best points tie, and the game-over screen with the standings and "Play again /
 # Title". The pot moves in idle(): eight steps, each redrawing one line. The red END key
-# goes to the title (the match stays saved: Continue comes back to it).
+# goes to the title (the match stays saved: Continue comes back to it); the right soft
+# key opens the game's history (ui/history.py), which comes back here.
 from drivers import keys
 from drivers.display import BLACK, CARD, FELT, FELT_DARK, GOLD, LIGHT, ORANGE, WIDTH
 from i18n import strings
@@ -81,7 +82,7 @@ class Showdown(Screen):
             text = T.WINS % (p.name(g.winner), g.won)
         common.center(fb, text, y + 24, GOLD)
         self._pot(fb)
-        common.bottom(fb, self.help, T.NEXT, "")
+        common.bottom(fb, self.help, T.NEXT, T.HISTORY)
 
     def _hands(self, fb, shown, winner):
         """Rows of name, cards and points for each (seat, points) shown; the y after."""
@@ -148,7 +149,7 @@ class Showdown(Screen):
             common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
         else:
             common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
-        common.bottom(fb, T.HELP_SVARA, T.PLAY, "")
+        common.bottom(fb, T.HELP_SVARA, T.PLAY, T.HISTORY)
 
     # --- game over -----------------------------------------------------------------------
 
@@ -172,7 +173,7 @@ class Showdown(Screen):
             y += 9
         for i in range(2):
             self._choice(fb, i)
-        common.bottom(fb, T.HELP_AGAIN, T.SELECT, "")
+        common.bottom(fb, T.HELP_AGAIN, T.SELECT, T.HISTORY)
 
     def _choice(self, fb, i):
         common.menu_row(fb, 112 + i * 13, 13, T.AGAIN[i], i == self.sel, F5)
@@ -184,6 +185,10 @@ class Showdown(Screen):
         p = self.p
         if code == keys.END:
             return common.open_screen(app, "title", "Title", 0 if self.kind == OVER else 1)
+        if code == keys.SR:
+            if self.kind == SVARA:
+                p.svaras_seen -= 1          # back from the history: this screen again
+            return common.open_screen(app, "history", "History")
         if self.kind == OVER:
             if code == keys.UP or code == keys.DOWN:
                 self.sel ^= 1

@@ -3,12 +3,13 @@
 # viewer's three cards with their points, and on a person's turn the legal actions.
 # Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
 # Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
-# presets (half the pot, the pot, the most allowed: see _preset), said on the help line;
+# presets (the most allowed, half the pot, the pot: see _preset), said on the help line;
 # an amount typed out of range is set to the nearest end and said; OK (or the
 # left soft key) plays it, the green key calls. * shows the viewer's chances in the
 # action area (win, svara, lose if everybody still in showed now: svara.odds, computed
 # on the key and kept in self.odds); * again or a key that changes the action or chips
-# goes back to the list. END (or the right soft key) asks whether to leave.
+# goes back to the list. END asks whether to leave; the right soft key opens the menu
+# during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
 # moving meanwhile; then the action shows as a pop-up on the bot's row ("raises to 8")
 # for Play.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
@@ -174,6 +175,8 @@ class Table(Screen):
                 self.mode = self.back
                 return REDRAW
             return NOTHING
+        if code == keys.SR and mode != COVER:   # the menu during play (ui/playmenu.py)
+            return common.open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
             self.mode = QUIT
@@ -253,16 +256,16 @@ class Table(Screen):
         return self._redraw_actions()
 
     def _preset(self, action, lo, hi):
-        """The amount of preset self.preset, within lo..hi: 0 half the pot, 1 the pot,
-        2 the most. A raise's amount is the new level: the pot (after calling) on top
-        of the level; a blind's is the bet itself."""
+        """The amount of preset self.preset, within lo..hi: 0 the most (# alone, as
+        before the presets), 1 half the pot, 2 the pot. A raise's amount is the new
+        level: the pot (after calling) on top of the level; a blind's is the bet."""
         g = self.p.game
         k = self.preset
-        if k == 2:
+        if k == 0:
             return hi
         base = g.level if action == RAISE else 0
         pot = g.pot + (g.to_call if action == RAISE else 0)
-        a = base + (pot // 2 if k == 0 else pot)
+        a = base + (pot // 2 if k == 1 else pot)
         return lo if a < lo else hi if a > hi else a
 
     def _chances(self):
@@ -309,7 +312,7 @@ class Table(Screen):
     def _bottom(self, fb):
         mode = self.mode
         if mode == TURN and self.odds is not None:
-            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.QUIT)
+            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.MENU_KEY)
         elif mode == TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
@@ -317,9 +320,9 @@ class Table(Screen):
                 text = T.HELP_CHIPS % (lo, hi)
             else:
                 text = T.HELP_TURN_FIXED
-            common.bottom(fb, text, T.PLAY, T.QUIT)
+            common.bottom(fb, text, T.PLAY, T.MENU_KEY)
         else:
-            common.bottom(fb, T.HELP_WAIT, "", T.QUIT)
+            common.bottom(fb, T.HELP_WAIT, "", T.MENU_KEY)
 
     def _header(self, fb):
         g = self.p.game

@@ -74,6 +74,13 @@ PLACES = {
     "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()), "PRESETS": (S, 126, ()),
     # A bot's action on its row: 5x8 from x 46 to the screen's edge (ui/table.py _pop).
     "POP": (S, 80, (9999,)), "POP_OPEN": (S, 80, (9999,)), "POP_NO_BLIND": (S, 80, ()),
+    # The history (ui/history.py): its title clear of "#99" at the top right, the help
+    # line, the rows (5x8 from x 2 as the table's message line: DID, DID_OPEN, ...).
+    "HISTORY": (N, 90, ()), "HELP_HISTORY": (S, 126, ()), "HIST_ANTE": (S, 124, (9999,)),
+    "HIST_CALL": (S, 124, (WHO, 9999)), "HIST_NO_JOIN": (S, 124, (WHO,)),
+    "HIST_NONE": (S, 126, ()),
+    # The menu during play: its title (6x12 centred) and rows (6x12 from x 8, as MENU).
+    "PLAY_MENU": (N, 114, ()),
     # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
     "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
@@ -85,7 +92,8 @@ PLACES = {
 }
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
-SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE")
+SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
+             "HISTORY", "MENU_KEY")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
                "AS_ANTE")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")

@@ -163,7 +163,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  промяна, чипове",
         "0-9  въведи чипове",
         "*  шансове",
-        "#  1/2 под, под, всичко",
+        "#  всичко, 1/2 под, под",
         "OK или левият: изпълни",
         "Зелен клавиш: плащам",
         "Червен: назад или изход",
@@ -227,9 +227,21 @@ HELP_LAST = "OK: краен резултат"
 NO_CHANCES = "Шансове след раздаването"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Половин под", "Целият под", "Най-много позволено")
+PRESETS = ("Най-много позволено", "Половин под", "Целият под")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("пас", "плаща", "вдига на %d", "на тъмно %d", "влиза")
 POP_OPEN = "залага %d"
 POP_NO_BLIND = "без тъмно"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "История"
+HELP_HISTORY = "▲▼ превърти ◀▶ игра"
+HIST_ANTE = "Входове: под %d"
+HIST_CALL = "%s плати %d"
+HIST_NO_JOIN = "%s не влезе"
+HIST_NONE = "Още няма изиграна игра"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Меню"
+PLAY_MENU = ("Обратно в играта", "История", "Правила", "Настройки", "Език", "Към началото")

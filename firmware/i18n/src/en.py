@@ -164,7 +164,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  change, chips",
         "0-9  type the chips",
         "*  chances",
-        "#  half pot, pot, all in",
+        "#  all in, half pot, pot",
         "OK or left key: do it",
         "Green key: call",
         "Red key: back or quit",
@@ -230,9 +230,21 @@ HELP_LAST = "OK: final result"
 NO_CHANCES = "Chances after the deal"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Half the pot", "The pot", "The most allowed")
+PRESETS = ("The most allowed", "Half the pot", "The pot")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("passes", "calls", "raises to %d", "blind %d", "joins")
 POP_OPEN = "bets %d"
 POP_NO_BLIND = "no blind"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "History"
+HELP_HISTORY = "▲▼ scroll ◀▶ game"
+HIST_ANTE = "Antes in: pot %d"
+HIST_CALL = "%s called %d"
+HIST_NO_JOIN = "%s did not join"
+HIST_NONE = "No game played yet"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Back to the game", "History", "Rules", "Settings", "Language", "Quit to title")

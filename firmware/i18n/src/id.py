@@ -161,7 +161,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  ubah, chip",
         "0-9  ketik chip",
         "*  peluang",
-        "#  1/2 pot, pot, semua",
+        "#  semua, 1/2 pot, pot",
         "OK/tombol kiri: lakukan",
         "Tombol hijau: ikut",
         "Tombol merah: kembali",
@@ -225,9 +225,21 @@ HELP_LAST = "OK: hasil akhir"
 NO_CHANCES = "Peluang setelah dibagi"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Setengah pot", "Seluruh pot", "Paling banyak")
+PRESETS = ("Paling banyak", "Setengah pot", "Seluruh pot")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("pas", "ikut", "naik ke %d", "buta %d", "masuk")
 POP_OPEN = "bertaruh %d"
 POP_NO_BLIND = "tanpa buta"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Riwayat"
+HELP_HISTORY = "▲▼ gulir ◀▶ permainan"
+HIST_ANTE = "Taruhan awal: pot %d"
+HIST_CALL = "%s ikut %d"
+HIST_NO_JOIN = "%s tidak masuk"
+HIST_NONE = "Belum ada permainan"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Kembali bermain", "Riwayat", "Aturan", "Pengaturan", "Bahasa", "Ke menu utama")

@@ -161,7 +161,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  wijzigen, fiches",
         "0-9  fiches typen",
         "*  kansen",
-        "#  halve pot, pot, alles",
+        "#  alles, halve pot, pot",
         "OK of linkertoets: doen",
         "Groene toets: betalen",
         "Rode toets: terug, stop",
@@ -224,9 +224,21 @@ HELP_LAST = "OK: eindstand"
 NO_CHANCES = "Kansen na het delen"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Halve pot", "De hele pot", "Het meeste")
+PRESETS = ("Het meeste", "Halve pot", "De hele pot")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("past", "betaalt", "verhoogt: %d", "blind %d", "doet mee")
 POP_OPEN = "zet %d"
 POP_NO_BLIND = "geen blind"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Verloop"
+HELP_HISTORY = "▲▼ scrollen ◀▶ spel"
+HIST_ANTE = "Inleg: pot %d"
+HIST_CALL = "%s betaalt %d"
+HIST_NO_JOIN = "%s doet niet mee"
+HIST_NONE = "Nog geen spel gespeeld"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Terug naar het spel", "Verloop", "Regels", "Instellingen", "Taal", "Naar het begin")

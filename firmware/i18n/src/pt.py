@@ -163,7 +163,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  mudar, fichas",
         "0-9  digitar fichas",
         "*  chances",
-        "#  meio pote, pote, tudo",
+        "#  tudo, meio pote, pote",
         "OK ou tecla esq.: fazer",
         "Tecla verde: pagar",
         "Tecla vermelha: voltar",
@@ -227,9 +227,21 @@ HELP_LAST = "OK: resultado final"
 NO_CHANCES = "Só após dar as cartas"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Meio pote", "O pote todo", "O máximo")
+PRESETS = ("O máximo", "Meio pote", "O pote todo")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("passa", "paga", "sobe para %d", "cega %d", "entra")
 POP_OPEN = "aposta %d"
 POP_NO_BLIND = "sem cega"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Histórico"
+HELP_HISTORY = "▲▼ rolar ◀▶ jogo"
+HIST_ANTE = "Entradas: pote %d"
+HIST_CALL = "%s pagou %d"
+HIST_NO_JOIN = "%s não entrou"
+HIST_NONE = "Ainda nenhum jogo"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Voltar ao jogo", "Histórico", "Regras", "Definições", "Idioma", "Sair para o início")

@@ -160,7 +160,7 @@ TEXT_PAGES = (
         "\u25c0\u25b6  изменить, фишки",
         "0-9  ввести фишки",
         "*  шансы",
-        "#  1/2 банка, банк, всё",
+        "#  всё, 1/2 банка, банк",
         "OK или левая: сделать",
         "Зелёная: уравнять",
         "Красная: назад, выход",
@@ -222,9 +222,21 @@ HELP_LAST = "OK: итог матча"
 NO_CHANCES = "Шансы после раздачи"
 
 # Issue 17: the # presets of a bet (said on the help line).
-PRESETS = ("Полбанка", "Весь банк", "Максимум")
+PRESETS = ("Максимум", "Полбанка", "Весь банк")
 
 # Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
 POP = ("пас", "уравнивает", "повышает до %d", "втёмную %d", "входит")
 POP_OPEN = "ставит %d"
 POP_NO_BLIND = "без втёмной"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "История"
+HELP_HISTORY = "▲▼ листать ◀▶ игра"
+HIST_ANTE = "Анте: банк %d"
+HIST_CALL = "%s уравнял %d"
+HIST_NO_JOIN = "%s не вошёл"
+HIST_NONE = "Игр ещё не было"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Меню"
+PLAY_MENU = ("Вернуться в игру", "История", "Правила", "Настройки", "Язык", "В главное меню")
