@@ -6,7 +6,7 @@
 # With a store (store.Store), saving.py keeps settings, statistics and the game in
 # progress between runs. key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover).
-from ui.screen import NOTHING, REDRAW, SHOW, Later
+from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Later
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 
@@ -32,6 +32,8 @@ class App:
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
         self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
+        self.done = False       # Exit on the title: the loop may stop (main.py)
+        self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
 
     def start(self):
         """Make and draw the first screen."""
@@ -69,7 +71,9 @@ class App:
             self._say_now()
 
     def idle(self):
-        """Let the current screen do timed work; True if the screen changed."""
+        """Let the current screen do timed work; True if the screen changed or timed
+        work goes on (then self.timed is True: the loop pauses as when nothing changed)."""
+        self.timed = False
         try:
             if isinstance(self.screen, Later):
                 answer = self.screen.open(self)
@@ -157,6 +161,9 @@ class App:
 
     def _do(self, answer):
         if answer == NOTHING:
+            return
+        if answer == BUSY:
+            self.timed = True
             return
         if answer == SHOW:
             self.display.show()

@@ -27,11 +27,11 @@ def main():
 
         def sleep_ms(ms):
             sleep(ms / 1000)
-    while True:
+    while not app.done:             # Exit on the title ends the loop
         code = pad.get()
         if code:
             app.key(code)
-        elif not app.idle():
+        elif not app.idle() or app.timed:   # nothing changed, or a pop-up held
             sleep_ms(10)
 
 

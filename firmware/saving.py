@@ -17,7 +17,7 @@
 # short note in app.note when a file was damaged.
 #
 # Names and chips belong to the person slots P1..P10 (the People of a new game take the
-# first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 5
+# first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 7
 # letters: it must fit the table's seat label, NAME_W pixels of the 6x12 font).
 # Chips between matches, as a player would expect them:
 # - When a game ends (its result, or game over) each person's chips are kept: their
@@ -40,7 +40,7 @@ FORMAT = 1          # the layout of the "game" save's payload
 N_STATS = 7
 _NAMES = ("game", "stats", "settings", "players")
 SLOTS = 10          # person slots: ui/options.py's most People
-NAME_W = 33         # pixels a name may take in the 6x12 font (the table's seat label)
+NAME_W = 42         # pixels a name may take in the 6x12 font (7 letters; ui/table.py draws one over 33 in 5x8)
 
 
 def _store(app):

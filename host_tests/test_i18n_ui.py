@@ -109,8 +109,25 @@ def test_a_full_filesystem_still_switches_for_the_session():
     assert phone.fs.files == {}
 
 
+@pytest.fixture
+def measured(monkeypatch):
+    """Every text the screens draw, measured as drawn: the list of those that run past
+    the screen's right edge (x + width over 128) or start left of it."""
+    from ui import writer
+    out = []
+    draw = writer.text
+
+    def text(fb, s, x, y, colour, font=None, bg=-1):
+        w = writer.width(s, font)
+        if x < 0 or x + w > 128:
+            out.append("%r at x %d is %d px" % (s, x, w))
+        return draw(fb, s, x, y, colour, font, bg)
+    monkeypatch.setattr(writer, "text", text)
+    return out
+
+
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
-def test_every_screen_draws_in_every_language(code):
+def test_every_screen_draws_in_every_language(code, measured):
     i18n.use(code)
     phone = Phone()
     seen = set()
@@ -121,7 +138,7 @@ def test_every_screen_draws_in_every_language(code):
         phone.press(K.RIGHT)
     phone.press(K.END, K.DOWN, K.OK)                     # statistics
     seen.add(phone.app.screen.name)
-    phone.press(K.END, K.DOWN, K.OK)                     # New game (wraps to the top)
+    phone.press(K.END, K.DOWN, K.DOWN, K.OK)             # New game (past Exit, at the top)
     seen.add(phone.app.screen.name)
     phone.press(K.SL)                                    # you and three bots
     for _ in range(30):                                  # to the first result
@@ -131,6 +148,7 @@ def test_every_screen_draws_in_every_language(code):
         phone.press(K.OK)
     assert {"rules %d" % k for k in range(7)} <= seen
     assert {"stats", "options", "table", "showdown"} <= seen
+    assert not measured, "\n".join(measured)
 
 
 def test_the_switch_draws_the_same_frames_under_micropython():

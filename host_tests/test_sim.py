@@ -44,10 +44,10 @@ def test_headless_run_writes_a_png_per_key_at_panel_size(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
     shots = [pygame.image.load(str(tmp_path / n)) for n in sorted(os.listdir(tmp_path))]
     assert all(s.get_size() == (128, 160) for s in shots)
-    # "New game" is highlighted first, then "Continue" one row (14 px) lower.
+    # "New game" is highlighted first, then "Continue" one row (13 px) lower.
     gold = pygame.Color(*rgb(PALETTE[GOLD]))
-    assert shots[0].get_at((10, 65)) == gold and shots[0].get_at((10, 79)) != gold
-    assert shots[1].get_at((10, 79)) == gold and shots[1].get_at((10, 65)) != gold
+    assert shots[0].get_at((10, 58)) == gold and shots[0].get_at((10, 71)) != gold
+    assert shots[1].get_at((10, 71)) == gold and shots[1].get_at((10, 58)) != gold
     # No game yet: Continue stays on the title (and says so there).
     assert out.stdout.split("\n")[:3] == ["0000 -     title", "0001 DOWN  title",
                                           "0002 OK    title"]
@@ -154,8 +154,8 @@ def test_moving_the_highlight_redraws_only_the_two_menu_rows():
     after = display.frame_bytes()
     assert display.shown == 2
     changed = {i // 64 for i in range(len(before)) if before[i] != after[i]}
-    assert changed and min(changed) >= 64 and max(changed) < 64 + 28
-    assert gs4(after, 10, 79) == GOLD and gs4(after, 10, 65) != GOLD
+    assert changed and min(changed) >= 57 and max(changed) < 57 + 26
+    assert gs4(after, 10, 71) == GOLD and gs4(after, 10, 58) != GOLD
 
 
 def test_screens_switch_and_come_back_where_they_were():
@@ -275,3 +275,66 @@ def test_window_runs_with_clicks_and_keys(monkeypatch, tmp_path):
     assert simwindow.play(opts) == 0
     assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
     assert captions[0] == "Svara"
+
+
+@pytest.fixture
+def window_loop():
+    """The window's loop on a dummy display (SDL_VIDEODRIVER=dummy), the app at seed 1."""
+    import pygame
+    import simwindow
+    pygame.display.init()
+    pygame.font.init()
+    window = simwindow.Window(pygame, 2)
+    runner = simcore.runner(False, 1, None)
+    runner.start()
+    yield pygame, simwindow.Loop(window, runner, {}), runner
+    runner.close()
+    pygame.quit()
+
+
+def down(pygame, key=None):
+    return pygame.event.Event(pygame.KEYDOWN, key=key or pygame.K_DOWN, mod=0, unicode="")
+
+
+def test_window_plays_every_key_of_a_frame(window_loop):
+    pygame, loop, runner = window_loop
+    # Three presses 1 ms apart arrive in one frame: all three move the highlight.
+    assert loop.frame([down(pygame), down(pygame), down(pygame)], 0)
+    assert runner.app.screen.selected == 3
+
+
+def test_window_repeats_a_held_arrow_like_the_keypad_driver(window_loop):
+    from drivers import keypad
+    pygame, loop, runner = window_loop
+    title = runner.app.screen
+    loop.frame([down(pygame)], 0)
+    assert title.selected == 1
+    t = 0
+    while t < keypad.REPEAT_DELAY_MS - 33:      # held: nothing more until the delay
+        t += 33
+        loop.frame([], t)
+    assert title.selected == 1
+    loop.frame([], keypad.REPEAT_DELAY_MS)      # then a repeat, and one every REPEAT_MS
+    assert title.selected == 2
+    loop.frame([], keypad.REPEAT_DELAY_MS + keypad.REPEAT_MS - 1)
+    assert title.selected == 2
+    loop.frame([], keypad.REPEAT_DELAY_MS + keypad.REPEAT_MS)
+    assert title.selected == 3
+    loop.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN, mod=0)], 2000)
+    loop.frame([], 3000)                         # let go: no more
+    assert title.selected == 3
+
+
+def test_window_never_repeats_ok_and_closes_on_exit(window_loop):
+    pygame, loop, runner = window_loop
+    loop.frame([down(pygame, pygame.K_RETURN)], 0)      # OK held for a second: New game
+    for t in range(33, 1000, 33):                        # opens once, People stays 1
+        loop.frame([], t)
+    assert runner.trace().startswith("newgame 0 1 ")
+    loop.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0),
+                down(pygame, pygame.K_ESCAPE)], 1000)   # back to the title
+    assert runner.trace() == "title"
+    loop.frame([down(pygame, pygame.K_UP)], 0)   # to Exit (the last row)
+    assert runner.app.screen.selected == 5
+    assert not loop.frame([down(pygame, pygame.K_RETURN)], 100), "Exit closes the window"
+    assert runner.trace() == "off"

@@ -88,6 +88,12 @@ EXTRA = {
     0x2713: {"5x8": ("     ", "    #", "    #", "   # ", "# #  ", " #   ", "     ", "     ")},
 }
 
+# Source glyphs drawn anew here (code point -> font -> rows, as EXTRA): 5x8's full stop
+# is a three-row cross that reads as "+" after a digit ("18+5%"); here a 2x2 dot.
+REDRAWN = {
+    0x2E: {"5x8": (".....", ".....", ".....", ".....", ".....", ".##..", ".##..", ".....")},
+}
+
 CAP = "H"  # the replacement box is as tall as this capital
 
 
@@ -200,6 +206,12 @@ def select(name, ascent, descent, glyphs):
     for code in OPTIONAL:
         if code in glyphs:
             chosen[code] = glyphs[code]
+    for code in REDRAWN:
+        art = REDRAWN[code].get(name)
+        if art is not None:
+            rows = [sum(0x80 >> x for x, c in enumerate(line) if c == "#") for line in art]
+            assert len(rows) == height, (name, code)
+            chosen[code] = (chosen[code][0], rows)
     for font, code, row, bits in PATCHES:
         if font == name:
             adv, rows = chosen[code]

@@ -4,7 +4,7 @@ import os
 import sys
 
 import simcore
-from drivers import keys
+from drivers import keypad, keys
 
 PC_KEYS = ("PC: arrows, Enter=OK, F1/F2 soft keys, F3 call,",
            "Esc end, 0-9 * #; Ctrl+Q or closing the window quits")
@@ -130,6 +130,112 @@ class Window:
         pg.display.flip()
 
 
+class Pad:
+    """The window's keys as the handset's keypad driver gives them (drivers/keypad.py):
+    every press in the order it came (several in one frame are all played), and a held
+    repeating key (arrows) again after REPEAT_DELAY_MS, then every REPEAT_MS, until it is
+    let go. Times are milliseconds (pygame.time.get_ticks(), or a test's clock)."""
+
+    def __init__(self):
+        self.held = 0           # the repeating key held down, or 0
+        self.source = None      # what holds it: ("key", pygame key) or ("mouse", 1)
+        self.next = 0
+
+    def press(self, code, now, source):
+        if code in keypad.REPEATING:
+            self.held = code
+            self.source = source
+            self.next = now + keypad.REPEAT_DELAY_MS
+        else:
+            self.held = 0
+
+    def release(self, source):
+        if source == self.source:
+            self.held = 0
+            self.source = None
+
+    def repeats(self, now):
+        """The repeats due by `now` (a frame may owe more than one after a stall: at
+        most three, as the handset's loop would not have caught up either)."""
+        out = []
+        while self.held and now >= self.next and len(out) < 3:
+            out.append(self.held)
+            self.next += keypad.REPEAT_MS
+        if self.held and now >= self.next:
+            self.next = now + keypad.REPEAT_MS
+        return out
+
+
+class Loop:
+    """One window frame at a time: its events and the clock in, keys and idles to the
+    runner, the window redrawn. frame() answers False when the window should close
+    (closed, Ctrl+Q, or Exit on the title)."""
+
+    def __init__(self, window, runner, opts):
+        self.window = window
+        self.runner = runner
+        self.trace = opts.get("trace")
+        self.shots = opts.get("shots")
+        self.pad = Pad()
+        self.step = 0
+
+    def frame(self, events, now):
+        pg = self.window.pg
+        window = self.window
+        runner = self.runner
+        codes = []
+        for event in events:
+            if event.type == pg.QUIT:
+                return False
+            if event.type == pg.KEYDOWN:
+                if event.key == pg.K_q and event.mod & pg.KMOD_CTRL:
+                    return False
+                code = pc_key(event)
+                if code:
+                    codes.append(code)
+                    self.pad.press(code, now, ("key", event.key))
+            elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
+                code = window.button_at(event.pos)
+                if code:
+                    codes.append(code)
+                    self.pad.press(code, now, ("mouse", 1))
+            elif event.type == pg.KEYUP:
+                self.pad.release(("key", event.key))
+                if window.pressed and not self.pad.held:
+                    window.pressed = 0
+                    window.draw(runner.frame(), runner.help())
+            elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
+                self.pad.release(("mouse", 1))
+                if window.pressed:
+                    window.pressed = 0
+                    window.draw(runner.frame(), runner.help())
+        codes += self.pad.repeats(now)
+        for code in codes:
+            self.step += 1
+            window.pressed = code
+            runner.key(code)
+            if self.trace:
+                print("%04d %-5s %s" % (self.step, simcore.key_name(code), runner.trace()),
+                      flush=True)
+            if self.shots:
+                pg.image.save(window_shot(runner),
+                              os.path.join(self.shots, "%04d.png" % self.step))
+        if codes:
+            window.draw(runner.frame(), runner.help())
+            if runner.trace() == "off":         # Exit on the title: the game is left
+                return False
+            return True
+        # The handset calls idle() every ~10 ms (firmware/main.py); a frame here is
+        # ~33 ms, so three calls a frame keep timed things (the keypad's multi-tap
+        # pause, the bots' pace) at the handset's speed.
+        changed = False
+        for _ in range(IDLES_PER_FRAME):
+            changed = runner.idle() or changed
+        if changed:
+            window.draw(runner.frame(), runner.help())
+        return True
+
+
 def play(opts):
     """Open the window and run until it is closed; 2 if no window can be opened."""
     if not display_available():
@@ -151,7 +257,6 @@ def play(opts):
     runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"],
                             save_dir=opts.get("save_dir"))
     shots = opts["shots"]
-    step = 0
     try:
         runner.start()
         if shots:
@@ -159,41 +264,10 @@ def play(opts):
             pygame.image.save(window_shot(runner), os.path.join(shots, "0000.png"))
         window.draw(runner.frame(), runner.help())
         clock = pygame.time.Clock()
-        while True:
-            code = 0
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    return 0
-                if event.type == pygame.KEYDOWN:
-                    if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                        return 0
-                    code = code or pc_key(event)
-                elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                    code = code or window.button_at(event.pos)
-                elif event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP) and window.pressed:
-                    window.pressed = 0
-                    window.draw(runner.frame(), runner.help())
-            if code:
-                step += 1
-                window.pressed = code
-                runner.key(code)
-                if opts["trace"]:
-                    print("%04d %-5s %s" % (step, simcore.key_name(code), runner.trace()),
-                          flush=True)
-                if shots:
-                    pygame.image.save(window_shot(runner),
-                                      os.path.join(shots, "%04d.png" % step))
-                window.draw(runner.frame(), runner.help())
-            else:
-                # The handset calls idle() every ~10 ms (firmware/main.py); a frame here
-                # is ~33 ms, so three calls a frame keep timed things (the keypad's
-                # multi-tap pause, the bots' pace) at the handset's speed.
-                changed = False
-                for _ in range(IDLES_PER_FRAME):
-                    changed = runner.idle() or changed
-                if changed:
-                    window.draw(runner.frame(), runner.help())
+        loop = Loop(window, runner, opts)
+        while loop.frame(pygame.event.get(), pygame.time.get_ticks()):
             clock.tick(FPS)
+        return 0
     finally:
         runner.close()
         pygame.quit()

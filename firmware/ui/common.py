@@ -35,13 +35,24 @@ def small():
 # when one of these screens takes over, the others are forgotten (app.py calls
 # drop_screens) and collected once no screen object holds them; the next open_screen
 # imports a module again.
-DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names")
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
+        "playmenu")
 
 
 def open_screen(app, module, cls, *args):
     """The screen `cls(app, *args)` of ui/<module>.py, to switch to: a ui.screen.Later
     that the app opens (imports and makes) once the current screen is let go."""
     return Later(module, cls, args)
+
+
+def leave(app, module, cls, *args):
+    """Where a screen opened from the menu during play (ui/playmenu.py sets app.to_play)
+    goes back to: the match; else the screen `cls(app, *args)` of ui/<module>.py."""
+    if getattr(app, "to_play", False):
+        app.to_play = False
+        if getattr(app, "play", None) is not None:
+            return app.play.screen()
+    return open_screen(app, module, cls, *args)
 
 
 def drop_screens(keep):
@@ -109,18 +120,21 @@ def suit_colour(code):
     return RED if s == 1 or s == 2 else INK
 
 
-def mini_card(fb, x, y, code):
-    """A card as a small face: rank and suit in the 5x8 font."""
+def mini_card(fb, x, y, code, joker=False):
+    """A card as a small face: rank and suit in the 5x8 font; a gold edge marks the joker (7 of clubs, code 0, when the rules have it)."""
     fb.fill_rect(x, y, MINI_W, MINI_H, CARD)
+    if joker and code == 0:
+        fb.rect(x, y, MINI_W, MINI_H, GOLD)
     c = suit_colour(code)
     x = writer.text(fb, RANKS[code >> 2], x + 1, y + 1, c, F5)
     writer.text(fb, SUITS[code & 3], x, y + 1, c, F5)
 
 
-def mini_hand(fb, x, y, hand, k=0):
-    """Three mini cards from hand[k], hand[k+1], hand[k+2], 2 pixels apart."""
+def mini_hand(fb, x, y, hand, k=0, joker=False):
+    """Three mini cards from hand[k], hand[k+1], hand[k+2], 2 pixels apart; with
+    `joker` (the rules have one) the 7 of clubs is framed in gold."""
     for i in range(3):
-        mini_card(fb, x + i * (MINI_W + 2), y, hand[k + i])
+        mini_card(fb, x + i * (MINI_W + 2), y, hand[k + i], joker)
 
 
 def card(fb, x, y, code, joker=False):
@@ -166,6 +180,7 @@ N_OPTIONS = const(12)
 STACKS = (20, 50, 100, 200, 500, 1000)
 DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
 PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
+POP_TICKS = b"\xa0\x6e\x46"           # idle calls a bot's action shows on its row: 1.6, 1.1, 0.7 s
 
 
 def config(app):

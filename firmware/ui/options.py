@@ -4,8 +4,14 @@
 # defaults of the next new game), the Names row (OK or RIGHT opens ui/names.py, the
 # people's names) and the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT (or OK)
 # change its value, digits type a small number, OK on the last row starts or returns.
+# What applies when (said on the help line of the row): on New game's Stack row, when a
+# person has chips kept from an earlier match, that people bring those (the Stack is for
+# bots and people without); in Settings during a match, the rule variants are for the
+# next new game, while the bot level and pace apply to the match at once (leaving
+# Settings sets them in app.play). Starting a new game while a match is saved asks first
+# (OK starts it, END goes back to the list).
 from drivers import keys
-from drivers.display import FELT
+from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH
 from i18n import strings
 from ui import common
 from ui.common import (ANTE, BLINDS, BOTS, BUY_IN, CAP, JOKER, LEVEL, MIN_BLIND, PACE, PEOPLE,
@@ -62,11 +68,18 @@ def value_text(cfg, opt):
 
 
 def change(cfg, opt, step):
-    """Step an option by +1 or -1, wrapping, and keep 2..10 players at the table."""
+    """Step an option by +1 or -1, wrapping, and keep 2..10 players at the table.
+    People and bots do not wrap: they stop at their ends (one bot at least when alone;
+    bots stop where people + bots reach 10), so a step never swaps bots for people."""
     lo = _LOW[opt]
     hi = _HIGH[opt]
     v = cfg[opt] + step
-    if v > hi:
+    if opt == PEOPLE or opt == BOTS:
+        if opt == BOTS:
+            lo = 1 if cfg[PEOPLE] == 1 else 0
+            hi = 10 - cfg[PEOPLE]
+        v = lo if v < lo else hi if v > hi else v
+    elif v > hi:
         v = lo
     elif v < lo:
         v = hi
@@ -104,17 +117,55 @@ class Options(Screen):
             if self.items[i] == at:
                 self.selected = i
         self.typed = 0
+        self.asking = False         # "replace the saved game?" is showing
+        self.help = self._help()
 
     def trace(self):
-        return "%s %d %s" % ("newgame" if self.new else "settings", self.selected,
-                             " ".join(["%d" % v for v in self.cfg]))
+        return "%s %d %s%s" % ("newgame" if self.new else "settings", self.selected,
+                               " ".join(["%d" % v for v in self.cfg]),
+                               " replace?" if self.asking else "")
+
+    def _running(self):
+        """The match in progress (saved, not over), or None."""
+        p = getattr(self.app, "play", None)
+        return p if p is not None and not p.ended else None
+
+    def _help(self):
+        """The help line for the selected row: what applies when, else the keys."""
+        if self.selected < len(self.items):
+            opt = self.items[self.selected]
+            if self.new and opt == STACK and self._kept():
+                return T.STACK_KEPT
+            if (not self.new and opt != LEVEL and opt != PACE and opt < LANG
+                    and self._running() is not None):
+                return T.NEXT_MATCH
+        return T.HELP_OPTIONS
+
+    def _kept(self):
+        """True when one of the people has chips kept from an earlier match."""
+        pl = getattr(self.app, "players", None)
+        chips = pl["chips"] if pl is not None else ()
+        cfg = self.cfg
+        for i in range(min(cfg[PEOPLE], len(chips))):
+            if chips[i] >= cfg[ANTE]:
+                return True
+        return False
 
     def draw(self, fb):
         fb.fill(FELT)
         common.title_band(fb, T.NEW_GAME if self.new else T.SETTINGS)
         for i in range(len(self.items) + 1):
             self._row(fb, i)
-        common.bottom(fb, T.HELP_OPTIONS, T.PLAY if self.new else T.DONE, T.BACK)
+        self.help = self._help()
+        common.bottom(fb, self.help, T.PLAY if self.new else T.DONE, T.BACK)
+        if self.asking:
+            fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
+            fb.rect(10, 46, WIDTH - 20, 46, GOLD)
+            for k in range(3):
+                common.center(fb, T.REPLACE_ASK[k], 52 + 12 * k, GOLD if k == 0 else LIGHT,
+                              common.small())
+            self.help = T.HELP_REPLACE
+            common.bottom(fb, T.HELP_REPLACE, T.YES, T.NO)
 
     def _row(self, fb, i):
         y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
@@ -130,15 +181,29 @@ class Options(Screen):
     def key(self, code):
         n = len(self.items) + 1
         fb = self.app.fb
+        if self.asking:
+            if code == keys.OK or code == keys.SL:
+                self.asking = False
+                return self._start()
+            if code == keys.END or code == keys.SR:
+                self.asking = False
+                return REDRAW
+            return NOTHING
         if code == keys.UP or code == keys.DOWN:
             old = self.selected
             self.selected = (old + (1 if code == keys.DOWN else n - 1)) % n
             self.typed = 0
             self._row(fb, old)
             self._row(fb, self.selected)
+            help = self._help()
+            if help != self.help:
+                self.help = help
+                common.help_line(fb, help)
             return SHOW
         if code == keys.END or code == keys.SR:
-            return common.open_screen(self.app, "title", "Title", 0 if self.new else 2)
+            if not self.new:
+                return self._finish()
+            return common.open_screen(self.app, "title", "Title", 0)
         if code == keys.SL:
             return self._finish()
         last = self.selected == n - 1
@@ -189,7 +254,16 @@ class Options(Screen):
 
     def _finish(self):
         if not self.new:
-            return common.open_screen(self.app, "title", "Title", 2)
+            p = self._running()
+            if p is not None:           # the bot level and pace apply to it at once
+                p.set_pace(self.cfg[LEVEL], self.cfg[PACE])
+            return common.leave(self.app, "title", "Title", 2)   # or to the match
+        if self._running() is not None:
+            self.asking = True
+            return REDRAW
+        return self._start()
+
+    def _start(self):
         from ui import play
         return play.new_match(self.app).screen()
 

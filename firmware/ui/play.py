@@ -19,6 +19,41 @@ except ImportError:  # CPython
 
 T = strings()
 CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
+HISTORY_KEEP = const(3)         # finished games kept in the "history" save (ui/history.py)
+
+
+def saved(app):
+    """The kept games' histories (the "history" save, read on first need), oldest first:
+    a list of [people, game number, svara.log dump in hex]."""
+    h = getattr(app, "hist", None)
+    if h is None:
+        h = []
+        store = getattr(app, "store", None)
+        got = store.load("history", None) if store is not None else None
+        if isinstance(got, list):
+            for e in got[-HISTORY_KEEP:]:
+                if (isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
+                        and isinstance(e[1], int) and isinstance(e[2], str)):
+                    h.append(e)
+        app.hist = h
+    return h
+
+
+def keep_history(app, people, number, game):
+    """Add a finished game to the kept ones (the oldest goes past HISTORY_KEEP), saved
+    at once in its own small file (a failed save keeps it for this session)."""
+    import binascii
+    from svara import log
+    h = saved(app)
+    h.append([people, number, binascii.hexlify(log.dump(game)).decode()])
+    while len(h) > HISTORY_KEEP:
+        h.pop(0)
+    store = getattr(app, "store", None)
+    if store is not None:
+        try:
+            store.save("history", h)
+        except OSError:
+            pass
 
 
 def new_match(app):
@@ -54,6 +89,7 @@ class Play:
         self.people = cfg[common.PEOPLE]
         self.level = cfg[common.LEVEL]
         self.ticks = common.PACE_TICKS[cfg[common.PACE]]
+        self.pop_ticks = common.POP_TICKS[cfg[common.PACE]]
         self.match = match or Match(stacks, 0, common.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
@@ -76,6 +112,20 @@ class Play:
         self.game = None
         if match is None:
             self.next_game()
+
+    def set_pace(self, level, pace):
+        """Settings changed during the match: the bots' level and pace from now on (kept
+        in self.cfg, which the save holds)."""
+        self.level = level
+        self.ticks = common.PACE_TICKS[pace]
+        self.pop_ticks = common.POP_TICKS[pace]
+        cfg = bytearray(self.cfg)
+        cfg[common.LEVEL] = level
+        cfg[common.PACE] = pace
+        self.cfg = bytes(cfg)
+        keep = getattr(self.app, "keep", None)
+        if keep is not None:
+            keep()
 
     def next_game(self):
         """Deal the next game; None when the match is over."""
@@ -126,6 +176,7 @@ class Play:
             return common.open_screen(self.app, "showdown", "Showdown", 2)
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
+            self.last_seat = -1             # the game before's last action: not news now
             return common.open_screen(self.app, "showdown", "Showdown", 1)
         if g.to_act is None:
             self.finish_game()
@@ -191,6 +242,7 @@ class Play:
             return
         self.counted = True
         g = self.game
+        keep_history(self.app, self.people, self.games, g)
         st = common.stats(self.app)
         st[2] += 1
         if g.winner < self.people:

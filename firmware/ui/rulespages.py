@@ -1,6 +1,7 @@
 # The rules: card points, the hand table of RULES.md with drawn cards and their points
 # (worked out by svara.score under the default rules), how a game goes, the svara, and
-# the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back.
+# the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back
+# (to the title, or to the match when opened from the menu during play).
 from drivers import keys
 from drivers.display import CARD, FELT, GOLD, LIGHT
 import i18n
@@ -76,14 +77,14 @@ class RulesPages(Screen):
             label, text = rows[i]
             hand = parse(text)
             writer.text(fb, label, 2, y, LIGHT, F5)
-            common.mini_hand(fb, 2, y + 9, hand)
+            common.mini_hand(fb, 2, y + 9, hand, 0, True)
             common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, GOLD)
             y += 24
 
     def key(self, code):
         n = pages()
         if code == keys.END or code == keys.SR:
-            return common.open_screen(self.app, "title", "Title", 3)
+            return common.leave(self.app, "title", "Title", 3)
         if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
             self.page = (self.page + 1) % n
             return REDRAW

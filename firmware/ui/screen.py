@@ -3,6 +3,8 @@
 #   NOTHING  nothing changed on the screen;
 #   SHOW     the screen drew its own changes into app.fb already: just show the frame;
 #   REDRAW   call draw(fb) for the whole screen, then show it;
+#   BUSY     nothing to show, but timed work is under way (a pop-up held on the screen):
+#            call idle() again after the usual pause (app.timed says so to main.py);
 #   a Screen switch to that screen (the app calls its enter(), draw(fb), then shows).
 # A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
 try:
@@ -14,6 +16,7 @@ except ImportError:  # CPython
 NOTHING = const(0)
 SHOW = const(1)
 REDRAW = const(2)
+BUSY = const(3)
 
 
 class Screen:

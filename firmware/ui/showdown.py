@@ -1,7 +1,9 @@
 # After the betting: the result of a game (the shown cards and points of every player
 # still in, or why nobody showed; the pot moving to the winner), the svara screen when
 # the best points tie, and the game-over screen with the standings and "Play again /
-# Title". The pot moves in idle(): eight steps, each redrawing one line.
+# Title". The pot moves in idle(): eight steps, each redrawing one line. The red END key
+# goes to the title (the match stays saved: Continue comes back to it); the right soft
+# key opens the game's history (ui/history.py), which comes back here.
 from drivers import keys
 from drivers.display import BLACK, CARD, FELT, FELT_DARK, GOLD, LIGHT, ORANGE, WIDTH
 from i18n import strings
@@ -37,6 +39,8 @@ class Showdown(Screen):
         self.step = 0 if kind == RESULT else _STEPS
         self.sel = 0
         self.help = (T.HELP_NEXT, T.HELP_SVARA, T.HELP_AGAIN)[kind]
+        if kind == RESULT and self.p.over():
+            self.help = T.HELP_LAST         # no next game: the match's result comes
         if kind == SVARA:
             self.name = "svara"
         elif kind == OVER:
@@ -78,7 +82,7 @@ class Showdown(Screen):
             text = T.WINS % (p.name(g.winner), g.won)
         common.center(fb, text, y + 24, GOLD)
         self._pot(fb)
-        common.bottom(fb, T.HELP_NEXT, T.NEXT, "")
+        common.bottom(fb, self.help, T.NEXT, T.HISTORY)
 
     def _hands(self, fb, shown, winner):
         """Rows of name, cards and points for each (seat, points) shown; the y after."""
@@ -89,7 +93,7 @@ class Showdown(Screen):
                 fb.fill_rect(0, y - 1, WIDTH, _ROW, GOLD)
             ink = BLACK if seat == winner else CARD
             writer.text(fb, p.name(seat), 2, y + 1, ink, F5)
-            common.mini_hand(fb, 42, y, p.shown, 3 * seat)
+            common.mini_hand(fb, 42, y, p.shown, 3 * seat, p.match.rules.joker)
             common.right(fb, "%d" % points, WIDTH - 3, y + 1, ink, F5)
             y += _ROW
         return y
@@ -131,7 +135,7 @@ class Showdown(Screen):
         for seat, points in p.tie_shown:
             if points == best:
                 writer.text(fb, p.name(seat), 2, y + 1, CARD, F5)
-                common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat)
+                common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
                 common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
                 y += _ROW
         common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, GOLD, F5)
@@ -145,7 +149,7 @@ class Showdown(Screen):
             common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
         else:
             common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
-        common.bottom(fb, T.HELP_SVARA, T.PLAY, "")
+        common.bottom(fb, T.HELP_SVARA, T.PLAY, T.HISTORY)
 
     # --- game over -----------------------------------------------------------------------
 
@@ -169,7 +173,7 @@ class Showdown(Screen):
             y += 9
         for i in range(2):
             self._choice(fb, i)
-        common.bottom(fb, T.HELP_AGAIN, T.SELECT, "")
+        common.bottom(fb, T.HELP_AGAIN, T.SELECT, T.HISTORY)
 
     def _choice(self, fb, i):
         common.menu_row(fb, 112 + i * 13, 13, T.AGAIN[i], i == self.sel, F5)
@@ -179,6 +183,12 @@ class Showdown(Screen):
     def key(self, code):
         app = self.app
         p = self.p
+        if code == keys.END:
+            return common.open_screen(app, "title", "Title", 0 if self.kind == OVER else 1)
+        if code == keys.SR:
+            if self.kind == SVARA:
+                p.svaras_seen -= 1          # back from the history: this screen again
+            return common.open_screen(app, "history", "History")
         if self.kind == OVER:
             if code == keys.UP or code == keys.DOWN:
                 self.sel ^= 1

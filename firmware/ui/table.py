@@ -2,13 +2,18 @@
 # the pot and level on top, the message line (what happened, who is thinking), the
 # viewer's three cards with their points, and on a person's turn the legal actions.
 # Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
-# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # most; OK (or the
+# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
+# presets (the most allowed, half the pot, the pot: see _preset), said on the help line;
+# an amount typed out of range is set to the nearest end and said; OK (or the
 # left soft key) plays it, the green key calls. * shows the viewer's chances in the
 # action area (win, svara, lose if everybody still in showed now: svara.odds, computed
 # on the key and kept in self.odds); * again or a key that changes the action or chips
-# goes back to the list. END (or the right soft key) asks whether to leave.
+# goes back to the list. END asks whether to leave; the right soft key opens the menu
+# during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
-# moving meanwhile. With two or more people a cover screen hides
+# moving meanwhile; then the action shows as a pop-up on the bot's row ("raises to 8")
+# for Play.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
+# redraw) while it is held. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
 from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
@@ -17,7 +22,7 @@ from i18n import strings
 from svara.game import BETTING, BLIND, BLINDS, CALL, JOINING, PASS, RAISE
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Screen
 
 try:
     from micropython import const
@@ -30,6 +35,7 @@ TURN = const(0)     # a person chooses an action
 THINK = const(1)    # a bot is thinking
 COVER = const(2)    # the cards are hidden until the next person presses OK
 QUIT = const(3)     # "leave this game?"
+POP = const(4)      # a bot's action shows on its row for a moment
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
@@ -38,6 +44,8 @@ _POINTS_Y = const(131)
 _ACT_X = const(60)
 _ACT_ROW = const(13)
 _STATE_X = const(45)
+_NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (saving.NAME_W
+                            # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44
 
 
 class Table(Screen):
@@ -56,6 +64,7 @@ class Table(Screen):
         self.amount = 0
         self.tick = 0
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
+        self.preset = -1            # the last # preset chosen (_preset), -1 for none
 
     def enter(self):
         self._turn()
@@ -63,7 +72,7 @@ class Table(Screen):
     def trace(self):
         g = self.p.game
         t = "table %s turn=%s pot=%d level=%d stacks=%s" % (
-            ("turn", "think", "cover", "quit")[self.mode], g.to_act, g.pot, g.level,
+            ("turn", "think", "cover", "quit", "pop")[self.mode], g.to_act, g.pot, g.level,
             ",".join(["%d" % s for s in g.stacks]))
         if self.odds is not None:
             t += " chances %d %d %d" % self.odds
@@ -95,6 +104,7 @@ class Table(Screen):
             self.sel = 1            # call, or the open bet: passing folds
         self.amount = legal[self.sel][1]
         self.typed = False
+        self.preset = -1
         self.help = T.HELP_TURN
 
     def _after(self):
@@ -108,6 +118,12 @@ class Table(Screen):
     # --- keys and idle -------------------------------------------------------------------
 
     def idle(self):
+        if self.mode == POP:
+            self.tick += 1
+            if self.tick < self.p.pop_ticks:
+                return BUSY
+            self.mode = TURN
+            return self._after()
         if self.mode != THINK:
             return NOTHING
         self.tick += 1
@@ -116,11 +132,42 @@ class Table(Screen):
                 self._message(self.app.fb)
                 return SHOW
             return SHOW
+        seat = self.p.game.to_act
         self.p.bot_act()
-        return self._after()
+        self.mode = POP
+        self.tick = 0
+        self.help = T.HELP_WAIT
+        fb = self.app.fb
+        self._header(fb)
+        self._seats(fb)
+        self._message(fb)
+        self._pop(fb, seat)
+        return SHOW
+
+    def _pop(self, fb, seat):
+        """The last action as a box over `seat`'s row, from the state column to the edge."""
+        p = self.p
+        n = p.game.n
+        h = 12 if n <= 6 else 8
+        y = _SEATS_Y + seat * h
+        fb.fill_rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, BLACK)
+        if h == 12:
+            fb.rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, GOLD)
+        a = p.last_action
+        if a == PASS and p.last_blinds:
+            text = T.POP_NO_BLIND
+        elif a == RAISE and p.last_open:
+            text = T.POP_OPEN % p.last_amount
+        elif a == RAISE or a == BLIND:
+            text = T.POP[a] % p.last_amount
+        else:
+            text = T.POP[a]
+        writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, GOLD, F5)
 
     def key(self, code):
         mode = self.mode
+        if mode == POP and code != keys.END and code != keys.SR:
+            return NOTHING
         if mode == QUIT:
             if code == keys.OK or code == keys.SL:
                 return common.open_screen(self.app, "title", "Title", 1)
@@ -128,6 +175,8 @@ class Table(Screen):
                 self.mode = self.back
                 return REDRAW
             return NOTHING
+        if code == keys.SR and mode != COVER:   # the menu during play (ui/playmenu.py)
+            return common.open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
             self.mode = QUIT
@@ -150,6 +199,8 @@ class Table(Screen):
             return self._redraw_actions() if r == NOTHING else r
         legal = self.legal
         n = len(legal)
+        if code != keys.HASH:
+            self.preset = -1
         if code == keys.UP or code == keys.DOWN:
             self.sel = (self.sel + (1 if code == keys.DOWN else n - 1)) % n
             self.amount = legal[self.sel][1]
@@ -158,10 +209,11 @@ class Table(Screen):
         action, lo, hi = legal[self.sel]
         if code == keys.OK or code == keys.SL:
             amount = self.amount
-            if amount < lo:
-                amount = lo
-            elif amount > hi:
-                amount = hi
+            if not lo <= amount <= hi:      # typed out of range: set to the nearest end
+                self.amount = lo if amount < lo else hi
+                self.typed = False
+                self.app.say((T.AT_LEAST if amount < lo else T.AT_MOST) % self.amount)
+                return self._redraw_actions()
             self.p.act(self.p.game.to_act, action, amount)
             return self._after()
         if code == keys.CALL:
@@ -179,13 +231,22 @@ class Table(Screen):
         elif code == keys.RIGHT:
             a = min(hi, a + step)
         elif code == keys.HASH:
-            a = hi
+            self.preset = (self.preset + 1) % 3
+            a = self._preset(action, lo, hi)
+            self.app.say(T.PRESETS[self.preset])
+            self.amount = a
+            self.typed = False
+            return self._redraw_actions()
         else:
             d = keys.digit(code)
             if d < 0:
                 return NOTHING
-            a = a * 10 + d if self.typed and a * 10 + d <= hi else d
+            a = a * 10 + d if self.typed else d
             self.typed = True
+            if a > hi:                      # more than the most: the most, and a note
+                a = hi
+                self.typed = False
+                self.app.say(T.AT_MOST % hi)
             self.amount = a
             return self._redraw_actions()
         self.typed = False
@@ -194,6 +255,19 @@ class Table(Screen):
         self.amount = a
         return self._redraw_actions()
 
+    def _preset(self, action, lo, hi):
+        """The amount of preset self.preset, within lo..hi: 0 the most (# alone, as
+        before the presets), 1 half the pot, 2 the pot. A raise's amount is the new
+        level: the pot (after calling) on top of the level; a blind's is the bet."""
+        g = self.p.game
+        k = self.preset
+        if k == 0:
+            return hi
+        base = g.level if action == RAISE else 0
+        pot = g.pot + (g.to_call if action == RAISE else 0)
+        a = base + (pot // 2 if k == 1 else pot)
+        return lo if a < lo else hi if a > hi else a
+
     def _chances(self):
         """* on a person's turn: show the viewer's chances, or hide them again."""
         if self.odds is None:
@@ -201,7 +275,10 @@ class Table(Screen):
             v = self.p.viewer
             hand = g.view(v).hand() if v >= 0 else None
             opponents = len(g.players()) - 1
-            if g.phase != BETTING or hand is None or opponents < 1:
+            if g.phase != BETTING or hand is None:
+                self.app.say(T.NO_CHANCES)  # before the deal (blinds) or at a svara's join
+                return NOTHING
+            if opponents < 1:
                 return NOTHING
             from svara.odds import tenths
             self.odds = tenths(hand, opponents, self.p.match.rules)
@@ -229,11 +306,13 @@ class Table(Screen):
             self._ask_quit(fb)
         else:
             self._bottom(fb)
+            if mode == POP:
+                self._pop(fb, self.p.last_seat)
 
     def _bottom(self, fb):
         mode = self.mode
         if mode == TURN and self.odds is not None:
-            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.QUIT)
+            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.MENU_KEY)
         elif mode == TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
@@ -241,15 +320,16 @@ class Table(Screen):
                 text = T.HELP_CHIPS % (lo, hi)
             else:
                 text = T.HELP_TURN_FIXED
-            common.bottom(fb, text, T.PLAY, T.QUIT)
+            common.bottom(fb, text, T.PLAY, T.MENU_KEY)
         else:
-            common.bottom(fb, T.HELP_WAIT, "", T.QUIT)
+            common.bottom(fb, T.HELP_WAIT, "", T.MENU_KEY)
 
     def _header(self, fb):
         g = self.p.game
         fb.fill_rect(0, 0, WIDTH, _SEATS_Y - 1, FELT_DARK)
         writer.text(fb, T.POT % g.pot, 2, 1, GOLD, F5)
-        common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
+        if g.phase != JOINING:              # the level of the game before the svara: none
+            common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
         if g.svaras:
             common.right(fb, T.SVARA_MARK, WIDTH - 2, 1, ORANGE, F5)
         else:
@@ -276,7 +356,11 @@ class Table(Screen):
             name_ink = BLACK if turn else (CARD if i < self.p.people else LIGHT)
             if ink == DARK and not turn:
                 name_ink = GREY
-            writer.text(fb, self.p.name(i), cw + 5, y, name_ink, font)
+            name = self.p.name(i)
+            if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
+                writer.text(fb, name, 9, y + 2, name_ink, F5)
+            else:
+                writer.text(fb, name, cw + 5, y, name_ink, font)
             writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
                         BLACK if turn else ink, font)
             common.right(fb, "%d" % stacks[i], WIDTH - 2, y, BLACK if turn else GOLD, font)
@@ -331,6 +415,8 @@ class Table(Screen):
         p = self.p
         v = p.viewer
         hand = p.game.view(v).hand() if v >= 0 else None
+        if p.game.phase == JOINING:
+            hand = None                     # the cards of the game before: not yours now
         joker = p.match.rules.joker
         for k in range(3):
             x = 2 + 17 * k

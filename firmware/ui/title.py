@@ -1,6 +1,8 @@
-# The title screen and main menu: New game, Continue, Settings, Rules, Statistics.
-# UP/DOWN (or a digit 1-5) move the highlight, redrawing only the two changed rows;
+# The title screen and main menu: New game, Continue, Settings, Rules, Statistics, Exit.
+# UP/DOWN (or a digit 1-6) move the highlight, redrawing only the two changed rows;
 # OK or the left soft key opens the item. Continue comes back to a game left with END.
+# Exit, or the red END key here, leaves the game (Off: app.done is set; the handset's
+# loop in main.py stops, the simulator's window closes; a key there comes back).
 from drivers import keys
 from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH, ORANGE
 from i18n import strings
@@ -13,9 +15,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-_MENU_Y = const(64)
-_ROW = const(14)
-_NOTE_Y = const(136)
+_MENU_Y = const(57)
+_ROW = const(13)
 T = strings()
 
 
@@ -32,8 +33,8 @@ class Title(Screen):
 
     def draw(self, fb):
         fb.fill(FELT)
-        common.title_cards(fb, 6)
-        common.center(fb, T.TITLE, 46, GOLD)
+        common.title_cards(fb, 3)
+        common.center(fb, T.TITLE, 43, GOLD)
         for i in range(len(T.MENU)):
             self._row(fb, i)
         common.bottom(fb, T.HELP_MENU, T.SELECT, "")
@@ -77,6 +78,8 @@ class Title(Screen):
             return self._open()
         if code == keys.OK or code == keys.SL:
             return self._open()
+        if code == keys.END:
+            return Off(self.app)
         return NOTHING
 
     def _open(self):
@@ -86,14 +89,32 @@ class Title(Screen):
             return common.open_screen(app, "options", "Options", True)
         if i == 1:
             if getattr(app, "play", None) is None:
-                self.note = True
-                fb = app.fb
-                fb.fill_rect(0, _NOTE_Y - 1, WIDTH, 10, FELT)
-                common.center(fb, T.NO_MATCH, _NOTE_Y - 1, ORANGE, common.small())
-                return SHOW
+                self.note = True        # on the help line until the next move
+                app.say(T.NO_MATCH)
+                return NOTHING
             return app.play.screen()
         if i == 2:
             return common.open_screen(app, "options", "Options", False)
         if i == 3:
             return common.open_screen(app, "rulespages", "RulesPages")
-        return common.open_screen(app, "stats", "Stats")
+        if i == 4:
+            return common.open_screen(app, "stats", "Stats")
+        return Off(app)
+
+
+class Off(Screen):
+    """After Exit: a dark screen saying goodbye; app.done tells the loop to stop. A key
+    (where the loop goes on, as in the simulator) comes back to the title."""
+
+    name = "off"
+
+    def enter(self):
+        self.app.done = True
+
+    def draw(self, fb):
+        fb.fill(BLACK)
+        common.center(fb, T.BYE, 74, GOLD)
+
+    def key(self, code):
+        self.app.done = False
+        return Title(self.app, 5)

@@ -39,7 +39,8 @@ PLACES = {
     "DID": (S, 126, (WHO, 9999)), "DID_OPEN": (S, 126, (WHO, 9999)),
     "DID_NO_BLIND": (S, 126, (WHO,)), "YOUR_TURN": (S, 126, (WHO,)),
     "YOUR_TURN_1": (S, 126, ()), "THINKING": (S, 110, (WHO,)),
-    "NO_CARDS": (S, 126, ()), "POINTS": (S, 56, (34,)),
+    # Under the cards, from x 2 and clear of the action area at x 60.
+    "NO_CARDS": (S, 56, ()), "POINTS": (S, 56, (34,)),
     # Cover and quit boxes (5x8, centred; the quit box is 108 wide).
     "COVER_NOTE": (S, 126, (WHO,)), "QUIT_ASK": (S, 104, ()),
     # The chances (ui/table.py, the * key): in each 68-pixel action row a label from
@@ -66,6 +67,22 @@ PLACES = {
     # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
     "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
     "CARD_POINT_LINES": (S, 126, ()),
+    # Notes on the help line (5x8 centred): an amount set to the nearest end, what the
+    # Stack and the rules of a running match apply to, the last game, the chances.
+    "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
+    "STACK_KEPT": (S, 126, ()), "NEXT_MATCH": (S, 126, ()), "HELP_LAST": (S, 126, ()),
+    "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()), "PRESETS": (S, 126, ()),
+    # A bot's action on its row: 5x8 from x 46 to the screen's edge (ui/table.py _pop).
+    "POP": (S, 80, (9999,)), "POP_OPEN": (S, 80, (9999,)), "POP_NO_BLIND": (S, 80, ()),
+    # The history (ui/history.py): its title clear of "#99" at the top right, the help
+    # line, the rows (5x8 from x 2 as the table's message line: DID, DID_OPEN, ...).
+    "HISTORY": (N, 90, ()), "HELP_HISTORY": (S, 126, ()), "HIST_ANTE": (S, 124, (9999,)),
+    "HIST_CALL": (S, 124, (WHO, 9999)), "HIST_NO_JOIN": (S, 124, (WHO,)),
+    "HIST_NONE": (S, 126, ()),
+    # The menu during play: its title (6x12 centred) and rows (6x12 from x 8, as MENU).
+    "PLAY_MENU": (N, 114, ()),
+    # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
+    "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
     "YOU": (N, 33, ()), "PERSON": (N, 33, (10,)), "BOT": (N, 33, (9,)),
     # Seat states: 6x12 from x 45, clear of a 4-digit stack right-aligned at 126.
@@ -75,7 +92,8 @@ PLACES = {
 }
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
-SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE")
+SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
+             "HISTORY", "MENU_KEY")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
                "AS_ANTE")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")
@@ -122,9 +140,10 @@ def specs(s):
 
 
 def who(T):
-    """The widest seat name in a language."""
+    """The widest seat name in a language: You / P10 / Bot 9, or a typed name as wide as
+    saving.NAME_W allows (7 letters: Dimitar)."""
     best = ""
-    for n in (T.YOU, T.PERSON % 10, T.BOT % 9):
+    for n in (T.YOU, T.PERSON % 10, T.BOT % 9, "Dimitar"):
         if writer.width(n) > writer.width(best):
             best = n
     return best

@@ -80,10 +80,10 @@ def test_multi_tap_types_an_english_name():
     # punctuation (. then ,).
     press(app, (K.LEFT, K.LEFT, K.HASH, D + 3, K.HASH, D + 4, D + 4, D + 1, D + 1))
     assert "text=ADH, pend=1 case=2" in app.trace(), app.trace()
-    # A sixth letter does not fit the table's seat label: refused with a note.
-    press(app, (D + 5, D + 9))
+    # An eighth letter does not fit the table's seat label: refused with a note.
+    press(app, (D + 5, D + 9, D + 6, D + 8))
     t = app.trace()
-    assert "text=ADH,J pend=-1 case=2 note" in t, t
+    assert "text=ADH,JWM pend=-1 case=2 note" in t, t
     press(app, (K.END,))                    # END: the name is left as it was (none)
     assert app.trace() == "names 2 Ana|Bob", app.trace()
 
@@ -194,7 +194,9 @@ def test_chips_carry_into_the_next_match_and_the_broke_get_the_stack_once():
     # After a restart, a new game with bots: Bob's 40 come with him, the bots and P1
     # (still out of chips) get the Stack setting (stack 20 in this match's settings).
     again = phone(CuttingFS(fs.files))
-    press(again, (K.OK, D + 2, K.DOWN, D + 1, K.SL))   # 2 people and 1 bot
+    press(again, (K.OK, D + 2, K.DOWN, D + 1, K.SL))   # 2 people and 1 bot: the
+    assert again.trace().endswith(" replace?"), again.trace()  # saved match is asked
+    press(again, (K.OK,))                                # about; OK replaces it
     assert again.trace() == "fresh P1", again.trace()
     assert again.play.match.stacks == [20, 40, 20], again.play.match.stacks
     # Kept chips below the ante count as none: ante 5, P1 kept 4.

@@ -15,7 +15,7 @@ SHOW = "Покажи"
 
 # Title menu.
 TITLE = "С В А Р А"
-MENU = ("Нова игра", "Продължи", "Настройки", "Правила", "Статистика")
+MENU = ("Нова игра", "Продължи", "Настройки", "Правила", "Статистика", "Изход")
 HELP_MENU = "\u25b2\u25bc избор  OK отвори"
 NO_MATCH = "Няма започната игра"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: не на тъмно"
 THINKING = "%s мисли"
 YOUR_TURN = "Твой ред, %s"
 YOUR_TURN_1 = "Твой ред"
-NO_CARDS = "още няма карти"
+NO_CARDS = "без карти"
 POINTS = "Точки: %d"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ход \u25c0\u25b6 чипове"
@@ -162,7 +162,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  избор",
         "\u25c0\u25b6  промяна, чипове",
         "0-9  въведи чипове",
-        "*  шансове  # най-много",
+        "*  шансове",
+        "#  всичко, 1/2 под, под",
         "OK или левият: изпълни",
         "Зелен клавиш: плащам",
         "Червен: назад или изход",
@@ -213,3 +214,34 @@ RESTOCK_NOTE = ("Без чипове миналия път:", "по %d нови 
 HELP_RESTOCK = "OK: към масата"
 CHIPS_TITLE = "Чипове"
 NO_CHIPS = "Още няма пазени чипове"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Най-много %d"
+AT_LEAST = "Най-малко %d"
+BYE = "Довиждане"
+REPLACE_ASK = ("Нова игра?", "Запазената игра", "ще бъде заменена.")
+HELP_REPLACE = "OK: нова  END: назад"
+STACK_KEPT = "Хората: пазените чипове"
+NEXT_MATCH = "За следващата нова игра"
+HELP_LAST = "OK: краен резултат"
+NO_CHANCES = "Шансове след раздаването"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Най-много позволено", "Половин под", "Целият под")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("пас", "плаща", "вдига на %d", "на тъмно %d", "влиза")
+POP_OPEN = "залага %d"
+POP_NO_BLIND = "без тъмно"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "История"
+HELP_HISTORY = "▲▼ превърти ◀▶ игра"
+HIST_ANTE = "Входове: под %d"
+HIST_CALL = "%s плати %d"
+HIST_NO_JOIN = "%s не влезе"
+HIST_NONE = "Още няма изиграна игра"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Меню"
+PLAY_MENU = ("Обратно в играта", "История", "Правила", "Настройки", "Език", "Към началото")

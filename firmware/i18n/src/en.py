@@ -15,7 +15,7 @@ SHOW = "Show"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("New game", "Continue", "Settings", "Rules", "Statistics")
+MENU = ("New game", "Continue", "Settings", "Rules", "Statistics", "Exit")
 HELP_MENU = "\u25b2\u25bc choose  OK open"
 NO_MATCH = "No game to continue"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: no blind"
 THINKING = "%s thinking"
 YOUR_TURN = "Your turn, %s"
 YOUR_TURN_1 = "Your turn"
-NO_CARDS = "no cards yet"
+NO_CARDS = "not dealt"
 POINTS = "%d points"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc action \u25c0\u25b6 chips"
@@ -163,7 +163,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  choose",
         "\u25c0\u25b6  change, chips",
         "0-9  type the chips",
-        "*  chances   #  most",
+        "*  chances",
+        "#  all in, half pot, pot",
         "OK or left key: do it",
         "Green key: call",
         "Red key: back or quit",
@@ -216,3 +217,34 @@ RESTOCK_NOTE = ("Out of chips last time,", "a new stack of %d chips", "for:")
 HELP_RESTOCK = "OK: to the table"
 CHIPS_TITLE = "Chips"
 NO_CHIPS = "No chips kept yet"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "At most %d"
+AT_LEAST = "At least %d"
+BYE = "Goodbye"
+REPLACE_ASK = ("Start a new game?", "The saved game will", "be replaced.")
+HELP_REPLACE = "OK: new game  END: back"
+STACK_KEPT = "People bring kept chips"
+NEXT_MATCH = "For the next new game"
+HELP_LAST = "OK: final result"
+NO_CHANCES = "Chances after the deal"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("The most allowed", "Half the pot", "The pot")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("passes", "calls", "raises to %d", "blind %d", "joins")
+POP_OPEN = "bets %d"
+POP_NO_BLIND = "no blind"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "History"
+HELP_HISTORY = "▲▼ scroll ◀▶ game"
+HIST_ANTE = "Antes in: pot %d"
+HIST_CALL = "%s called %d"
+HIST_NO_JOIN = "%s did not join"
+HIST_NONE = "No game played yet"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Back to the game", "History", "Rules", "Settings", "Language", "Quit to title")

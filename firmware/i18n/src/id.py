@@ -15,7 +15,7 @@ SHOW = "Lihat"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Main baru", "Lanjutkan", "Pengaturan", "Aturan", "Statistik")
+MENU = ("Main baru", "Lanjutkan", "Pengaturan", "Aturan", "Statistik", "Keluar")
 HELP_MENU = "\u25b2\u25bc pilih  OK buka"
 NO_MATCH = "Belum ada permainan"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: tanpa buta"
 THINKING = "%s berpikir"
 YOUR_TURN = "Giliran %s"
 YOUR_TURN_1 = "Giliran Anda"
-NO_CARDS = "belum ada kartu"
+NO_CARDS = "tanpa kartu"
 POINTS = "%d poin"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc aksi \u25c0\u25b6 chip"
@@ -74,7 +74,7 @@ HELP_WAIT = "mohon tunggu"
 HELP_COVER = "OK: lihat kartu"
 COVER_TITLE = "Berikan ponselnya"
 COVER_TO = "kepada %s"
-COVER_NOTE = ("Hanya %s boleh lihat.", "Tekan OK untuk", "melihat kartu Anda.")
+COVER_NOTE = ("Hanya %s yang lihat.", "Tekan OK untuk", "melihat kartu Anda.")
 QUIT_ASK = ("Tinggalkan game ini?", "Bisa kembali lewat", "menu Lanjutkan.")
 HELP_QUIT = "OK: keluar  END: tetap"
 # The chances (the * key).
@@ -160,7 +160,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  pilih",
         "\u25c0\u25b6  ubah, chip",
         "0-9  ketik chip",
-        "*  peluang  #  terbesar",
+        "*  peluang",
+        "#  semua, 1/2 pot, pot",
         "OK/tombol kiri: lakukan",
         "Tombol hijau: ikut",
         "Tombol merah: kembali",
@@ -211,3 +212,34 @@ RESTOCK_NOTE = ("Kehabisan chip terakhir:", "%d chip baru", "untuk:")
 HELP_RESTOCK = "OK: ke meja"
 CHIPS_TITLE = "Chip"
 NO_CHIPS = "Belum ada chip tersimpan"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Paling banyak %d"
+AT_LEAST = "Paling sedikit %d"
+BYE = "Sampai jumpa"
+REPLACE_ASK = ("Mulai main baru?", "Permainan tersimpan", "akan diganti.")
+HELP_REPLACE = "OK: baru  END: kembali"
+STACK_KEPT = "Orang bawa chip tersimpan"
+NEXT_MATCH = "Untuk main baru nanti"
+HELP_LAST = "OK: hasil akhir"
+NO_CHANCES = "Peluang setelah dibagi"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Paling banyak", "Setengah pot", "Seluruh pot")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("pas", "ikut", "naik ke %d", "buta %d", "masuk")
+POP_OPEN = "bertaruh %d"
+POP_NO_BLIND = "tanpa buta"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Riwayat"
+HELP_HISTORY = "▲▼ gulir ◀▶ permainan"
+HIST_ANTE = "Taruhan awal: pot %d"
+HIST_CALL = "%s ikut %d"
+HIST_NO_JOIN = "%s tidak masuk"
+HIST_NONE = "Belum ada permainan"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Kembali bermain", "Riwayat", "Aturan", "Pengaturan", "Bahasa", "Ke menu utama")

@@ -15,7 +15,7 @@ SHOW = "Tonen"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Nieuw spel", "Verder spelen", "Instellingen", "Regels", "Statistieken")
+MENU = ("Nieuw spel", "Verder spelen", "Instellingen", "Regels", "Statistieken", "Afsluiten")
 HELP_MENU = "\u25b2\u25bc kiezen  OK openen"
 NO_MATCH = "Geen spel bezig"
 
@@ -64,7 +64,7 @@ DID_NO_BLIND = "%s: geen blind"
 THINKING = "%s denkt na"
 YOUR_TURN = "Jouw beurt, %s"
 YOUR_TURN_1 = "Jouw beurt"
-NO_CARDS = "nog geen kaarten"
+NO_CARDS = "geen kaart"
 POINTS = "%d punten"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc actie \u25c0\u25b6 fiches"
@@ -73,7 +73,7 @@ HELP_WAIT = "even geduld"
 HELP_COVER = "OK: toon de kaarten"
 COVER_TITLE = "Geef de telefoon"
 COVER_TO = "aan %s"
-COVER_NOTE = ("Alleen %s mag kijken.", "Druk op OK om je", "kaarten te zien.")
+COVER_NOTE = ("Alleen %s kijkt.", "Druk op OK om je", "kaarten te zien.")
 QUIT_ASK = ("Dit spel verlaten?", "Je kunt terugkomen", "met Verder spelen.")
 HELP_QUIT = "OK: verlaten  END: blijf"
 # The chances (the * key).
@@ -160,7 +160,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  kiezen",
         "\u25c0\u25b6  wijzigen, fiches",
         "0-9  fiches typen",
-        "*  kansen   #  meeste",
+        "*  kansen",
+        "#  alles, halve pot, pot",
         "OK of linkertoets: doen",
         "Groene toets: betalen",
         "Rode toets: terug, stop",
@@ -210,3 +211,34 @@ RESTOCK_NOTE = ("Vorige keer blut:", "%d nieuwe fiches", "voor:")
 HELP_RESTOCK = "OK: naar de tafel"
 CHIPS_TITLE = "Fiches"
 NO_CHIPS = "Nog geen fiches bewaard"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Hoogstens %d"
+AT_LEAST = "Minstens %d"
+BYE = "Tot ziens"
+REPLACE_ASK = ("Nieuw spel starten?", "Het bewaarde spel", "wordt vervangen.")
+HELP_REPLACE = "OK: nieuw  END: terug"
+STACK_KEPT = "Mensen houden hun fiches"
+NEXT_MATCH = "Voor het volgende spel"
+HELP_LAST = "OK: eindstand"
+NO_CHANCES = "Kansen na het delen"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Het meeste", "Halve pot", "De hele pot")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("past", "betaalt", "verhoogt: %d", "blind %d", "doet mee")
+POP_OPEN = "zet %d"
+POP_NO_BLIND = "geen blind"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Verloop"
+HELP_HISTORY = "▲▼ scrollen ◀▶ spel"
+HIST_ANTE = "Inleg: pot %d"
+HIST_CALL = "%s betaalt %d"
+HIST_NO_JOIN = "%s doet niet mee"
+HIST_NONE = "Nog geen spel gespeeld"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Terug naar het spel", "Verloop", "Regels", "Instellingen", "Taal", "Naar het begin")

@@ -15,7 +15,7 @@ SHOW = "Mostrar"
 
 # Title menu.
 TITLE = "S V A R A"
-MENU = ("Novo jogo", "Continuar", "Definições", "Regras", "Estatísticas")
+MENU = ("Novo jogo", "Continuar", "Definições", "Regras", "Estatísticas", "Sair")
 HELP_MENU = "\u25b2\u25bc escolher  OK abrir"
 NO_MATCH = "Nenhum jogo a continuar"
 
@@ -65,7 +65,7 @@ DID_NO_BLIND = "%s: sem cega"
 THINKING = "%s pensa"
 YOUR_TURN = "Sua vez, %s"
 YOUR_TURN_1 = "Sua vez"
-NO_CARDS = "ainda sem cartas"
+NO_CARDS = "sem cartas"
 POINTS = "%d pontos"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ação \u25c0\u25b6 fichas"
@@ -162,7 +162,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  escolher",
         "\u25c0\u25b6  mudar, fichas",
         "0-9  digitar fichas",
-        "*  chances   #  máximo",
+        "*  chances",
+        "#  tudo, meio pote, pote",
         "OK ou tecla esq.: fazer",
         "Tecla verde: pagar",
         "Tecla vermelha: voltar",
@@ -213,3 +214,34 @@ RESTOCK_NOTE = ("Sem fichas da última vez:", "%d fichas novas", "para:")
 HELP_RESTOCK = "OK: para a mesa"
 CHIPS_TITLE = "Fichas"
 NO_CHIPS = "Ainda sem fichas salvas"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "No máximo %d"
+AT_LEAST = "No mínimo %d"
+BYE = "Até logo"
+REPLACE_ASK = ("Começar novo jogo?", "O jogo guardado", "será substituído.")
+HELP_REPLACE = "OK: novo  END: voltar"
+STACK_KEPT = "Pessoas: fichas guardadas"
+NEXT_MATCH = "Para o próximo jogo novo"
+HELP_LAST = "OK: resultado final"
+NO_CHANCES = "Só após dar as cartas"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("O máximo", "Meio pote", "O pote todo")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("passa", "paga", "sobe para %d", "cega %d", "entra")
+POP_OPEN = "aposta %d"
+POP_NO_BLIND = "sem cega"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "Histórico"
+HELP_HISTORY = "▲▼ rolar ◀▶ jogo"
+HIST_ANTE = "Entradas: pote %d"
+HIST_CALL = "%s pagou %d"
+HIST_NO_JOIN = "%s não entrou"
+HIST_NONE = "Ainda nenhum jogo"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Menu"
+PLAY_MENU = ("Voltar ao jogo", "Histórico", "Regras", "Definições", "Idioma", "Sair para o início")

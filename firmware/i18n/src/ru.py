@@ -15,7 +15,7 @@ SHOW = "Показать"
 
 # Title menu.
 TITLE = "С В А Р А"
-MENU = ("Новая игра", "Продолжить", "Настройки", "Правила", "Статистика")
+MENU = ("Новая игра", "Продолжить", "Настройки", "Правила", "Статистика", "Выход")
 HELP_MENU = "\u25b2\u25bc выбор  OK открыть"
 NO_MATCH = "Нет начатой игры"
 
@@ -64,7 +64,7 @@ DID_NO_BLIND = "%s: не втёмную"
 THINKING = "%s думает"
 YOUR_TURN = "Ваш ход, %s"
 YOUR_TURN_1 = "Ваш ход"
-NO_CARDS = "карт ещё нет"
+NO_CARDS = "нет карт"
 POINTS = "Очки: %d"
 AMOUNT_RANGE = "%d..%d"
 HELP_TURN = "\u25b2\u25bc ход \u25c0\u25b6 фишки"
@@ -159,7 +159,8 @@ TEXT_PAGES = (
         "\u25b2\u25bc  выбор",
         "\u25c0\u25b6  изменить, фишки",
         "0-9  ввести фишки",
-        "*  шансы   #  максимум",
+        "*  шансы",
+        "#  всё, 1/2 банка, банк",
         "OK или левая: сделать",
         "Зелёная: уравнять",
         "Красная: назад, выход",
@@ -208,3 +209,34 @@ RESTOCK_NOTE = ("В прошлый раз без фишек:", "по %d новы
 HELP_RESTOCK = "OK: к столу"
 CHIPS_TITLE = "Фишки"
 NO_CHIPS = "Фишки ещё не сохранены"
+
+# Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
+AT_MOST = "Не больше %d"
+AT_LEAST = "Не меньше %d"
+BYE = "До свидания"
+REPLACE_ASK = ("Начать новую игру?", "Сохранённая игра", "будет заменена.")
+HELP_REPLACE = "OK: новая  END: назад"
+STACK_KEPT = "Люди со своими фишками"
+NEXT_MATCH = "Для следующей новой игры"
+HELP_LAST = "OK: итог матча"
+NO_CHANCES = "Шансы после раздачи"
+
+# Issue 17: the # presets of a bet (said on the help line).
+PRESETS = ("Максимум", "Полбанка", "Весь банк")
+
+# Issue 17: a bot's action as a pop-up on its row (5x8, 80 px from the state column): by action as DID.
+POP = ("пас", "уравнивает", "повышает до %d", "втёмную %d", "входит")
+POP_OPEN = "ставит %d"
+POP_NO_BLIND = "без втёмной"
+
+# Issue 17: the history screen (ui/history.py) and its soft key on the showdown.
+HISTORY = "История"
+HELP_HISTORY = "▲▼ листать ◀▶ игра"
+HIST_ANTE = "Анте: банк %d"
+HIST_CALL = "%s уравнял %d"
+HIST_NO_JOIN = "%s не вошёл"
+HIST_NONE = "Игр ещё не было"
+
+# Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
+MENU_KEY = "Меню"
+PLAY_MENU = ("Вернуться в игру", "История", "Правила", "Настройки", "Язык", "В главное меню")

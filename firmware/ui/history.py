@@ -1,0 +1,200 @@
+# The history of a game: the antes, every action by name (blinds, bets, calls, passes,
+# joins), the hands shown at each showdown with their points, each svara and who won,
+# read from the engine's log (svara.log) by replaying it. Only what the table showed:
+# the cards shown at a showdown, and your own deal when you play alone.
+# Opened from the showdown (right soft key) and from the menu during play. The game
+# in progress (or just finished) first; LEFT/RIGHT go to the games before it that the
+# "history" save keeps (ui/play.py HISTORY_KEEP of them, each its log in hex with the
+# people count and game number: Play.finish_game adds them). UP/DOWN scroll a row, digits 2/8 a page;
+# OK, END or a soft key go back to the match.
+from drivers import keys
+from drivers.display import CARD, FELT, GOLD, LIGHT, ORANGE
+from i18n import strings
+from ui import common, writer
+from ui.common import F5
+from ui.play import saved
+from ui.screen import NOTHING, REDRAW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+_TOP = const(16)
+_ROW = const(10)
+_ROWS = const(12)           # rows on the screen, y 16..135
+_ACT = const(0)             # (0, seat, what, amount): what = the action (svara.PASS..),
+                            # or 5 an open, 6 no blind, 7 no join; a call's amount paid
+_SHOW = const(1)            # (1, seat, points, c0, c1, c2)
+_TIE = const(2)             # (2, points)
+_WIN = const(3)             # (3, seat, won)
+_ANTE = const(4)            # (4, pot)
+
+
+def rows(data, people, alone):
+    """(the rows of a game from its dump (see the _ACT.. kinds), its rules' joker)."""
+    from svara import log
+    from svara.game import BLINDS, CALL, Game, JOINING, PASS, RAISE
+    out = []
+    (stacks, dealer, rules, deck, seed), i = log.header(data)
+
+    def watch(g, what):
+        if what == "deal":
+            if alone and g.is_in(0):
+                h = g.hands[0]
+                out.append((_SHOW, 0, g.points(0), h[0], h[1], h[2]))
+            return
+        best = 0
+        for s, p in g.showdown:
+            h = g.hands[s]
+            out.append((_SHOW, s, p, h[0], h[1], h[2]))
+            best = p if p > best else best
+        if len([1 for s, p in g.showdown if p == best]) > 1:
+            out.append((_TIE, best))
+
+    g = Game(stacks, dealer, rules, deck, seed, watch)
+    out.append((_ANTE, g.pot))
+    for action, amount in log.actions(data, i):
+        s = g.to_act
+        what = action
+        if action == PASS and g.phase == BLINDS:
+            what = 6
+        elif action == PASS and g.phase == JOINING:
+            what = 7
+        elif action == RAISE and not g.opened:
+            what = 5
+        elif action == CALL:
+            amount = g.to_call
+        out.append((_ACT, s, what, amount))
+        g.act(action, amount if action != CALL else 0)
+    if g.winner is not None:
+        out.append((_WIN, g.winner, g.won))
+    return out, rules.joker
+
+
+class History(Screen):
+    """History(app): the match's current game, then the kept ones with LEFT."""
+
+    name = "history"
+    help = T.HELP_HISTORY
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.back = 0               # 0: the game of app.play; k: the k-th kept from the end
+        self.top = 0
+        self._load()
+
+    def _load(self):
+        app = self.app
+        p = app.play
+        h = saved(app)
+        self.rows = ()
+        self.number = 0
+        self.joker = True
+        # A finished game of the match is already the last kept one: not twice.
+        skip = 1 if p is not None and p.counted and h and h[-1][1] == p.games else 0
+        self.most = len(h) - skip
+        if self.back == 0 and p is not None and p.game is not None:
+            from svara import log
+            data = log.dump(p.game)
+            self.people = p.people
+            self.number = p.games
+        elif 0 < self.back <= self.most:
+            import binascii
+            e = h[len(h) - skip - self.back]
+            self.people = e[0]
+            self.number = e[1]
+            data = binascii.unhexlify(e[2])
+        else:
+            return
+        try:
+            self.rows, self.joker = rows(data, self.people, self.people == 1)
+        except (ValueError, IndexError, KeyError):
+            self.rows = ()          # a damaged kept log: shown as none
+
+    def trace(self):
+        return "history game=%d rows=%d top=%d" % (self.number, len(self.rows), self.top)
+
+    def _name(self, seat):
+        p = self.app.play
+        if p is not None and p.people == self.people:
+            return p.name(seat)
+        if seat < self.people:
+            return T.YOU if self.people == 1 else T.PERSON % (seat + 1)
+        return T.BOT % (seat - self.people + 1)
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        common.title_band(fb, T.HISTORY)
+        if self.number:
+            common.right(fb, T.GAME_NO % self.number, 126, 3, LIGHT, F5)
+        rows = self.rows
+        if not rows:
+            common.center(fb, T.HIST_NONE, 60, LIGHT, F5)
+        for k in range(self.top, min(len(rows), self.top + _ROWS)):
+            self._row(fb, rows[k], _TOP + (k - self.top) * _ROW)
+        if len(rows) > _ROWS:                   # where the screen is in the list
+            n = len(rows)
+            y = _TOP + (_ROWS * _ROW - 8) * self.top // (n - _ROWS)
+            fb.fill_rect(126, y, 2, 8, GOLD)
+        common.bottom(fb, T.HELP_HISTORY, "", T.BACK)
+
+    def _row(self, fb, r, y):
+        kind = r[0]
+        if kind == _ANTE:
+            writer.text(fb, T.HIST_ANTE % r[1], 2, y + 1, LIGHT, F5)
+        elif kind == _ACT:              # as the table's message line says it
+            what = r[2]
+            who = self._name(r[1])
+            if what == 6:
+                text = T.DID_NO_BLIND % who
+            elif what == 7:
+                text = T.HIST_NO_JOIN % who
+            elif what == 5:
+                text = T.DID_OPEN % (who, r[3])
+            elif what == 1:
+                text = T.HIST_CALL % (who, r[3])
+            elif what == 2 or what == 3:
+                text = T.DID[what] % (who, r[3])
+            else:
+                text = T.DID[what] % who
+            writer.text(fb, text, 2, y + 1, CARD if r[1] < self.people else LIGHT, F5)
+        elif kind == _SHOW:
+            writer.text(fb, self._name(r[1]), 2, y + 1, CARD, F5)
+            common.mini_hand(fb, 42, y, r, 3, self.joker)
+            common.right(fb, "%d" % r[2], 123, y + 1, GOLD, F5)
+        elif kind == _TIE:
+            writer.text(fb, T.SVARA_TIE % r[1], 2, y + 1, ORANGE, F5)
+        elif self.people == 1 and r[1] == 0:
+            writer.text(fb, T.YOU_WIN % r[2], 2, y + 1, GOLD, F5)
+        else:
+            writer.text(fb, T.WINS % (self._name(r[1]), r[2]), 2, y + 1, GOLD, F5)
+
+    def key(self, code):
+        n = len(self.rows)
+        if code == keys.UP or code == keys.DOWN or code == keys.D0 + 2 or code == keys.D0 + 8:
+            step = 1 if code == keys.DOWN else -1 if code == keys.UP else (
+                _ROWS if code == keys.D0 + 8 else -_ROWS)
+            top = self.top + step
+            top = min(top, n - _ROWS)
+            top = max(top, 0)
+            if top == self.top:
+                return NOTHING
+            self.top = top
+            return REDRAW
+        if code == keys.LEFT or code == keys.RIGHT:
+            b = self.back + (1 if code == keys.LEFT else -1)
+            if b < 0 or b > self.most:
+                return NOTHING
+            self.back = b
+            self.top = 0
+            self._load()
+            return REDRAW
+        if code == keys.OK or code == keys.END or code == keys.SR or code == keys.SL:
+            p = self.app.play
+            if p is None:
+                return common.open_screen(self.app, "title", "Title", 0)
+            return p.screen()
+        return NOTHING

@@ -1,0 +1,73 @@
+# The menu during play (the table's right soft key): back to the game, its history, the
+# rules, the settings, the language, or leave for the title (the match stays saved).
+# UP/DOWN or a digit pick, OK or the left soft key opens; END or the right soft key goes
+# back to the table. Rules, Settings and Language come back to the match: app.to_play is
+# set, and those screens return to app.play.screen() when it is (ui/common.py leave()).
+from drivers import keys
+from drivers.display import FELT
+from i18n import strings
+from ui import common
+from ui.screen import NOTHING, SHOW, Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+T = strings()
+_TOP = const(22)
+_ROW = const(16)
+_LANG = const(12)           # ui/options.py LANG: the Settings row of the language
+
+
+class PlayMenu(Screen):
+    """The menu over a match in progress (app.play)."""
+
+    name = "playmenu"
+    help = T.HELP_MENU
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.sel = 0
+
+    def trace(self):
+        return "playmenu %d" % self.sel
+
+    def draw(self, fb):
+        fb.fill(FELT)
+        common.title_band(fb, T.MENU_KEY)
+        for i in range(len(T.PLAY_MENU)):
+            self._row(fb, i)
+        common.bottom(fb, T.HELP_MENU, T.SELECT, T.BACK)
+
+    def _row(self, fb, i):
+        common.menu_row(fb, _TOP + i * _ROW, _ROW, T.PLAY_MENU[i], i == self.sel)
+
+    def key(self, code):
+        n = len(T.PLAY_MENU)
+        app = self.app
+        if code == keys.UP or code == keys.DOWN:
+            old = self.sel
+            self.sel = (old + (1 if code == keys.DOWN else n - 1)) % n
+            self._row(app.fb, old)
+            self._row(app.fb, self.sel)
+            return SHOW
+        if code == keys.END or code == keys.SR:
+            return app.play.screen()
+        d = keys.digit(code)
+        if 1 <= d <= n:
+            self.sel = d - 1
+        elif code != keys.OK and code != keys.SL:
+            return NOTHING
+        i = self.sel
+        if i == 0:
+            return app.play.screen()
+        if i == 1:
+            return common.open_screen(app, "history", "History")
+        if i == 5:
+            return common.open_screen(app, "title", "Title", 1)
+        app.to_play = True
+        if i == 2:
+            return common.open_screen(app, "rulespages", "RulesPages")
+        return common.open_screen(app, "options", "Options", False, _LANG if i == 4 else -1)
