@@ -105,12 +105,16 @@ def test_hard_wins_more_chips_than_normal_at_a_four_handed_table():
     # 80 seeded deals, each played in all 24 seatings of Random, Easy, Normal and Hard
     # (every bot in every seat, after and before every other): 1,920 games. Hard reads
     # each opponent's range apart, opens wider and bets its strong hands bigger; the old
-    # Hard made +0.11 +- 0.39 a game more than Normal over these games, this one ~+0.9.
+    # Hard made +0.11 +- 0.39 a game more than Normal over these games, the multiway one
+    # +0.85. Since issue 14 a raise over the pot reads as 22+ until the raiser's reads
+    # say otherwise (so that the all-in trick loses), which costs Hard some of what it
+    # took from Random's random all-ins: +0.49 +- 0.43 here (+0.45 +- 0.64 against the
+    # old +0.85 +- 0.67 over 7,200 games: within the noise).
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import bench_bots
     rows = bench_bots.table_block((bench_bots.FOUR, 0, 80))
     mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
-    assert mean >= 0.5 and mean - half > 0, (mean, half)
+    assert mean >= 0.4 and mean - half > 0, (mean, half)
     for r in rows:
         assert abs(sum(r.values())) < 1e-9   # one bot of each kind: what one wins another loses
 

@@ -36,6 +36,7 @@ ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, os.path.join(ROOT, "lib")]
 
 from svara import bots, odds  # noqa: E402
+from svara.reads import Reads  # noqa: E402
 from svara.game import Game, Rng  # noqa: E402
 
 RANDOM = -1
@@ -54,8 +55,10 @@ def random_move(g, rng):
     return a, low
 
 
-def play(levels, seed, dealer):
-    """One game; levels by seat; the chips each seat won or lost."""
+def play(levels, seed, dealer, reads=None):
+    """One game; levels by seat; the chips each seat won or lost. ``reads``: a
+    svara.reads.Reads that every Hard at the table keeps across its match, as the app
+    gives it (None: Hard plays without reads)."""
     g = Game([STACK] * len(levels), dealer, None, None, seed)
     rngs = [Rng(seed * 7 + k + 1) for k in range(len(levels))]
     while g.to_act is not None:
@@ -63,20 +66,35 @@ def play(levels, seed, dealer):
         if levels[s] == RANDOM:
             a, x = random_move(g, rngs[s])
         else:
-            a, x = bots.decide(levels[s], g, s, rngs[s])
+            a, x = bots.decide(levels[s], g, s, rngs[s], reads)
+        if reads is not None:
+            reads.see(g, a, x)
         g.act(a, x)
+    if reads is not None:
+        reads.end(g)
     return [c - STACK for c in g.stacks]
+
+
+def _reads(kept, seats):
+    """The Reads kept for this seating (one match of the block's games), if Hard sits."""
+    if bots.HARD not in seats:
+        return None
+    key = tuple(seats)
+    if key not in kept:
+        kept[key] = Reads(len(seats))
+    return kept[key]
 
 
 def heads_up_block(args):
     """Game pairs first..first+count-1 of a pairing: the first bot's chips per pair."""
     a, b, first, count = args
     out = []
+    kept = {}
     for k in range(first, first + count):
         seed = 1000003 * (a + 2) + 7919 * (b + 2) + k
         dealer = k & 1
-        x = play((a, b), seed, dealer)[0]
-        y = play((b, a), seed, dealer)[1]
+        x = play((a, b), seed, dealer, _reads(kept, (a, b)))[0]
+        y = play((b, a), seed, dealer, _reads(kept, (b, a)))[1]
         out.append(x + y)
     return out
 
@@ -116,13 +134,14 @@ def table_block(args):
     lineup, first, count = args
     n = len(lineup)
     out = []
+    kept = {}
     for k in range(first, first + count):
         won = {kind: 0 for kind in KINDS}
         games = 0
         for order in _orders(lineup, k):
             for r in range(n):
                 seats = [order[(i + r) % n] for i in range(n)]
-                res = play(seats, 5000011 + 1009 * n + k, k % n)
+                res = play(seats, 5000011 + 1009 * n + k, k % n, _reads(kept, seats))
                 games += 1
                 for i, kind in enumerate(seats):
                     won[kind] += res[i]
@@ -205,19 +224,23 @@ TIMING = """
 import time
 from svara import bots, odds, _strategy
 from svara.game import Game, Rng
+from svara.reads import Reads
 def timed(players, first, count, out):
     rng = Rng(first + 1)
+    reads = Reads(players)
     for k in range(first, first + count):
         g = Game([100] * players, k % players, None, None, k)
         while g.to_act is not None:
             s = g.to_act
             if s == 0:
                 t = time.ticks_us()
-                a, x = bots.decide(bots.HARD, g, s, rng)
+                a, x = bots.decide(bots.HARD, g, s, rng, reads)
                 out.append(time.ticks_diff(time.ticks_us(), t))
             else:
                 a, x = bots.decide(bots.NORMAL, g, s, rng)
+            reads.see(g, a, x)
             g.act(a, x)
+        reads.end(g)
 """
 
 
@@ -241,6 +264,9 @@ def micropython_figures(games=120):
         base = mp.mem_alloc()
         mp.exec("import svara._strategy")
         table_cost = mp.mem_alloc() - base
+        base = mp.mem_alloc()
+        mp.exec("import svara.reads\nr = svara.reads.Reads(10)")
+        micropython_figures.reads_cost = mp.mem_alloc() - base
     return rows, bots_cost, table_cost
 
 
@@ -281,13 +307,14 @@ def main(argv):
         return 0 if ok else 1
     rows, bots_cost, table_cost = micropython_figures()
     star = star_ms()
-    print("MicroPython 1.27 (WebAssembly on this machine), Hard's time per decision "
-          "(ticks_us, ~1 ms resolution):")
+    print("MicroPython 1.27 (WebAssembly on this machine), Hard's time per decision with "
+          "its match reads (ticks_us, ~1 ms resolution):")
     for players, n, med, worst in rows:
-        print("  %d players, %4d decisions: median %6.1f ms, worst %6.1f ms  (goal: under 100)"
+        print("  %d players, %4d decisions: median %6.1f ms, worst %6.1f ms  (goal: under 50)"
               % (players, n, med / 1000, worst / 1000))
     print("MicroPython heap: import svara.bots %d bytes, its table svara._strategy %d bytes "
-          "(goal: tables under 8192)" % (bots_cost, table_cost))
+          "(goal: tables under 8192); import svara.reads and a table of 10's Reads %d bytes"
+          % (bots_cost, table_cost, micropython_figures.reads_cost))
     print("MicroPython, the * key's exact chances against 3-9 opponents (the table module"
           " imported from source, read, let go): median %.1f ms, worst %.1f ms a call"
           % (sorted(star)[len(star) // 2], max(star)))

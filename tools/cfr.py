@@ -31,7 +31,7 @@ from itertools import combinations
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
-from svara import score  # noqa: E402
+from svara import score, bots  # noqa: E402
 
 OUT = os.path.join(ROOT, "lib", "svara", "_strategy.py")
 DEPTHS = (16, 64)        # chips behind after the ante, in antes
@@ -51,6 +51,21 @@ def slot(prefix, raises, allin):
 
 def joint():
     """W, T, L: K x K chances that P0 (bucket i) beats / ties / loses to P1 (bucket j)."""
+    m, n = points_joint()
+    W = [[0.0] * K for _ in range(K)]
+    T = [[0.0] * K for _ in range(K)]
+    L = [[0.0] * K for _ in range(K)]
+    for p in range(35):
+        for q in range(35):
+            if m[p][q]:
+                x = m[p][q] / n
+                i, j = BUCKET_OF[p], BUCKET_OF[q]
+                (W if p > q else (T if p == q else L))[i][j] += x
+    return W, T, L
+
+
+def points_joint():
+    """m[p][q]: the ordered pairs of disjoint hands with points p and q; and their number."""
     hands = list(combinations(range(32), 3))
     pts = {h: score(*h) for h in hands}
     total = [0] * 35
@@ -77,16 +92,7 @@ def joint():
             mr[q] += row[q]
     n = sum(map(sum, m))
     assert n == 4960 * 3654
-    W = [[0.0] * K for _ in range(K)]
-    T = [[0.0] * K for _ in range(K)]
-    L = [[0.0] * K for _ in range(K)]
-    for p in range(35):
-        for q in range(35):
-            if m[p][q]:
-                x = m[p][q] / n
-                i, j = BUCKET_OF[p], BUCKET_OF[q]
-                (W if p > q else (T if p == q else L))[i][j] += x
-    return W, T, L
+    return m, n
 
 
 class Node:
@@ -383,6 +389,201 @@ def solve(iterations, report=print):
     return tables, stats
 
 
+# --- The shipped table against a best response on the full betting --------------------
+#
+# The abstraction gives the opponent two raise sizes; a person may raise to any level.
+# full_exploitability() lets the best responder (who knows his bucket) raise to the
+# least raise, half the pot, the pot, twice the pot, one chip below the limit or the
+# limit, at every turn, while the Hard side plays as svara.bots maps a real position to
+# the table (who blinded, raises made, whether the level is the limit: not the size).
+# The Hard side reads a raise between the table's two sizes as one of them
+# (svara.bots.allin_share). With live=True it also plays svara.bots' rule that a raise
+# which cannot make a quarter of the pot fold is a call unless the exact chances against
+# the raiser's read favour it (taken per bucket, averaged over the bucket's points): Hard
+# as it plays a new opponent, before its reads of him (svara.reads.Reads) change anything.
+
+FLOOR = (0, 15, 20, 23, 25)   # svara.bots._FLOOR
+allin_share = bots.allin_share
+
+
+def bucket_equity(m):
+    """E[f][b]: per mille, what a hand of bucket b wins + half ties against one hand of
+    f points or more (card removal in, averaged over the bucket's hands)."""
+    E = []
+    for f in range(35):
+        row = []
+        for b in range(K):
+            num = den = 0
+            for p in range(35):
+                if BUCKET_OF[p] != b:
+                    continue
+                for q in range(f, 35):
+                    x = m[p][q]
+                    den += x
+                    num += x * (2 if p > q else (1 if p == q else 0))
+            row.append(num * 500 // den if den else 0)
+        E.append(row)
+    return E
+
+
+def full_exploitability(depth, data, m, n, live=False, grid=True):
+    """(best response as P0, as P1), chips a game, against the table ``data`` (one
+    depth's bytes) on the full betting; their mean is the exploitability."""
+    W, T, L = joint()
+    J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
+    D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
+    E = bucket_equity(m) if live else None
+    limit = depth
+
+    def hard_weights(b, prefix, put, level, opened, raises, actor, last_blind):
+        """Hard's (action, chance) for bucket b: -1 fold, -2 call, else the level raised to.
+        A raise between the abstraction's two sizes reads as all-in with the chance that
+        svara.bots.allin_share() gives (the same translation the bot makes)."""
+        if opened and level < limit:
+            q = allin_share(2 + put[0] + put[1], level, put[actor], limit) / 256.0
+        else:
+            q = 1.0 if opened else 0.0
+        w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0) \
+            if q < 1 else None
+        w1 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 1) \
+            if q > 0 else None
+        if w0 is None or w1 is None:
+            return w0 or w1
+        out = {}
+        for w, x in ((w0, 1 - q), (w1, q)):
+            for act, y in w:
+                out[act] = out.get(act, 0.0) + x * y
+        return list(out.items())
+
+    def weights(b, prefix, put, level, opened, raises, actor, last_blind, allin):
+        lo = 2 * last_blind if (not opened and last_blind) else level + 1
+        can_raise = raises[actor] < CAP and lo <= limit
+        r = raises[0] + raises[1]
+        row = data[2 + slot(prefix, r, allin)] if r <= 6 else 255
+        pot = 2 + put[0] + put[1]
+        to_call = level - put[actor]
+        if row == 255:
+            return None
+        i = HEAD + (row * K + b) * 3
+        f, c, sm = data[i], data[i + 1], data[i + 2]
+        a = 255 - f - c - sm
+        if not opened:
+            c = 0
+        if live and opened:
+            e = E[FLOOR[r if r < 5 else 4]][b]
+            need = to_call * 1000 // (pot + to_call)
+            if can_raise and (limit - level) * 4 <= pot and e < 500:
+                if e >= need:
+                    c += sm + a
+                else:
+                    f += sm + a
+                can_raise = False
+        small = None
+        if can_raise and (sm or a):
+            small = max(lo, level + (pot + level - put[actor]) // 2)
+            small = min(small, limit)
+            if small >= limit:
+                a += sm
+                sm = 0
+        else:
+            sm = a = 0
+        tot = f + c + sm + a
+        if not tot:
+            return None
+        out = [(-FOLD - 1, f / tot), (-CALL - 1, c / tot)]   # raises: the level (>= 1)
+        if small is not None:
+            out.append((small, sm / tot))
+            out.append((limit, a / tot))
+        return out
+
+    def fallback(b, opened):
+        # A position outside the table: svara.bots plays its odds; here: call when
+        # opened (a stand-in, rare on the table's own lines).
+        return [(-CALL - 1, 1.0)] if opened else [(-FOLD - 1, 1.0)]
+
+    def leaf_fold(folder, put, me, pi_h):
+        pay0 = -(1 + put[0]) if folder == 0 else 1 + put[1]
+        u = pay0 if me == 0 else -pay0
+        w = matvec(J, pi_h) if me == 0 else vecmat(pi_h, J)
+        return [u * x for x in w]
+
+    def leaf_show(level, me, pi_h):
+        u = 1 + level
+        u = u if me == 0 else -u
+        w = matvec(D, pi_h) if me == 0 else vecmat(pi_h, D)
+        return [u * x for x in w]
+
+    def node(me, prefix, put, level, opened, raises, actor, last_blind, pi_h):
+        """The best responder's values per bucket (he is ``me``), Hard reaching by pi_h."""
+        lo = 2 * last_blind if (not opened and last_blind) else level + 1
+        can_raise = raises[actor] < CAP and lo <= limit
+        pot = 2 + put[0] + put[1]
+
+        if actor == me:
+            vals = [leaf_fold(actor, put, me, pi_h)]
+            if opened:
+                vals.append(leaf_show(level, me, pi_h))   # heads-up, a call ends it
+            if can_raise:
+                half = max(lo, level + (pot + level - put[actor]) // 2)
+                if not grid:    # the abstraction's own two sizes (a check of this code)
+                    sizes = {limit} if half >= limit else {half, limit}
+                else:
+                    sizes = {lo, half, limit, max(lo, limit - 1)}
+                    for k2 in (2, 4):
+                        sizes.add(max(lo, level + (pot + level - put[actor]) * k2 // 2))
+                for to in sorted(sizes):
+                    if lo <= to <= limit:
+                        p2 = list(put)
+                        p2[actor] = to
+                        r2 = list(raises)
+                        r2[actor] += 1
+                        vals.append(node(me, prefix, p2, to, True, r2, 1 - actor,
+                                         last_blind, pi_h))
+            return [max(v[b] for v in vals) for b in range(K)]
+        # Hard to act: split its reach by its action, bucket by bucket.
+        branches = {}
+        for b in range(K):
+            w = hard_weights(b, prefix, put, level, opened, raises, actor, last_blind)
+            if w is None:
+                w = fallback(b, opened)
+            for act, x in w:
+                if x > 0:
+                    branches.setdefault(act, [0.0] * K)[b] += pi_h[b] * x
+        out = [0.0] * K
+        for act, sub in branches.items():
+            if act == -FOLD - 1:
+                v = leaf_fold(actor, put, me, sub)
+            elif act == -CALL - 1:
+                v = leaf_show(level, me, sub)
+            else:
+                p2 = list(put)
+                p2[actor] = act
+                r2 = list(raises)
+                r2[actor] += 1
+                v = node(me, prefix, p2, act, True, r2, 1 - actor, last_blind, sub)
+            for b in range(K):
+                out[b] += v[b]
+        return out
+
+    def root(me):
+        ones = [1.0] * K
+        p0_blind = data[0] / 256.0
+        p1_double = data[1] / 256.0
+        nob = lambda pi: node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, pi)
+        one = lambda pi: node(me, 1, (1, 0), 1, False, (0, 0), 1, 1, pi)
+        both = lambda pi: node(me, 2, (1, 2), 2, False, (0, 0), 0, 2, pi)
+        if me == 0:
+            v_no = sum(nob(ones))
+            v_yes = (1 - p1_double) * sum(one(ones)) + p1_double * sum(both(ones))
+            return max(v_no, v_yes)
+        # Hard is P0: it blinds with p0_blind; the best responder then doubles or not.
+        v_no = sum(nob(ones))
+        v_yes = max(sum(one(ones)), sum(both(ones)))
+        return (1 - p0_blind) * v_no + p0_blind * v_yes
+
+    return root(0), root(1)
+
+
 def render(tables, stats, iterations):
     lines = [
         "# Generated by tools/cfr.py: do not edit. The heads-up strategy of the Hard bot",
@@ -409,7 +610,27 @@ def render(tables, stats, iterations):
     return "\n".join(lines) + "\n"
 
 
+def report_full(report=print):
+    """The committed tables against a best response on the full betting, at the depth
+    each serves (16 chips behind; 99, the default 100-chip stacks, for the deep one)."""
+    from svara import _strategy
+    m, n = points_joint()
+    rows = []
+    for data, depth in zip(_strategy.TABLES, (16, 99)):
+        for live in (False, True):
+            b0, b1 = full_exploitability(depth, data, m, n, live)
+            rows.append((depth, live, b0, b1))
+            report("depth %3d, %-38s best response as first hand %+.3f, as dealer %+.3f: "
+                   "exploitability %.3f chips a game"
+                   % (depth, "the table alone:" if not live else
+                      "as Hard plays a new opponent:", b0, b1, (b0 + b1) / 2))
+    return rows
+
+
 def main(argv):
+    if "--full" in argv:
+        report_full()
+        return 0
     iterations = ITERATIONS
     check = "--check" in argv
     if "--iterations" in argv:

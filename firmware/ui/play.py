@@ -108,6 +108,7 @@ class Play:
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
+        self.reads = None                   # Hard's svara.reads.Reads (not saved)
         self.ended = False                  # the match is over and counted
         self.game = None
         if match is None:
@@ -203,7 +204,12 @@ class Play:
         g = self.game
         self.last_open = not g.opened
         self.last_blinds = g.phase == BLINDS
+        reads = self.reads
+        if reads is not None:
+            reads.see(g, action, amount)
         g.act(action, amount)
+        if reads is not None and g.to_act is None:
+            reads.end(g)
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
@@ -216,7 +222,10 @@ class Play:
         from svara import bots
         g = self.game
         s = g.to_act
-        action, amount = bots.decide(self.level, g, s, self.rng)
+        if self.reads is None and self.level == bots.HARD:
+            from svara.reads import Reads
+            self.reads = Reads(g.n)     # what Hard sees of everyone, kept for the match
+        action, amount = bots.decide(self.level, g, s, self.rng, self.reads)
         self.act(s, action, amount)
 
     def keep_chips(self):

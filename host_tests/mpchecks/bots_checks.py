@@ -83,3 +83,33 @@ def test_normal_and_hard_weigh_the_pot_odds():
             g.act(RAISE, 1)
             a, x = bots.decide(level, g, 0, Rng(seed))
             assert a in (CALL, RAISE)
+
+
+def test_hard_with_match_reads_plays_legal_actions_and_reads_a_station():
+    # The same seeded match on both interpreters: Hard keeps svara.reads.Reads for it.
+    from svara.reads import Reads
+    reads = Reads(2)
+    rng = Rng(11)
+    won = [0, 0]
+    for k in range(40):
+        g = Game([100, 100], k & 1, None, None, 900 + k)
+        while g.to_act is not None:
+            s = g.to_act
+            if s == 0:
+                a, x = bots.decide(bots.HARD, g, s, rng, reads)
+            else:   # a calling station: calls anything, opens with the least bet
+                a, x = PASS, 0
+                for act, low, high in g.legal():
+                    if act == CALL:
+                        a, x = CALL, 0
+                        break
+                    if act == RAISE:
+                        a, x = RAISE, low
+            assert g.can_act(a, x), (a, x, g.legal())
+            reads.see(g, a, x)
+            g.act(a, x)
+        reads.end(g)
+        won[k >= 20] += g.stacks[0] - 100
+    assert reads.loose(1) and reads.big_floor(1) == 0
+    # Once read (a dozen bets faced), the station pays for its calls.
+    assert won[1] > 20 * 5 and won[1] > won[0], won

@@ -9,8 +9,13 @@
 # heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
 # Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
 # opens wider, calls a little lighter and bets its strong hands big (twice the pot); its
-# reads are what Normal and Easy hold when they bet, and a raise of no bot's size is wild.
-from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
+# reads are what Normal and Easy hold when they bet.
+# Bet sizes carry information: a raise of more than the pot before it (a big raise) reads
+# as 22 points or more for NORMAL, and for HARD at tables of three or more. Heads-up HARD
+# reads a raise between its table's two sizes as one of them (allin_share). HARD also
+# takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
+# stand by his bets), and plays against that (svara/reads.py).
+from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING, BETTING
 
 EASY = 0
 NORMAL = 1
@@ -18,8 +23,9 @@ HARD = 2
 LEVELS = (EASY, NORMAL, HARD)
 
 
-def decide(level, game, seat, rng):
-    """The action (action, amount) the bot of ``level`` plays for ``seat``, legal now."""
+def decide(level, game, seat, rng, reads=None):
+    """The action (action, amount) the bot of ``level`` plays for ``seat``, legal now.
+    ``reads``: the match's svara.bots.Reads, which HARD uses (None: no reads)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r" % (level,))
     view = game.view(seat)
@@ -35,15 +41,22 @@ def decide(level, game, seat, rng):
         return _bet(view, legal, rng)
     if phase == JOINING:
         return _join_fair(view)
+    if level == HARD and reads is not None and phase != BLINDS:
+        got = reads.exploit(view, legal, _equity, _raise_span, _floor)
+        if got:
+            return got
+    got = None
     if level == HARD and _heads_up(view):
         if phase == BLINDS:
             return _blind_cfr(view, legal, rng)
-        got = _bet_cfr(view, legal, rng)
-        if got:
-            return got
+        got = _bet_cfr(view, legal, rng, reads)
     if phase == BLINDS:
         return _blind_odds(level, view, legal, rng)
-    return _bet_odds(level, view, legal, rng)
+    if not got:
+        got = _bet_odds(level, view, legal, rng, reads)
+    if reads is not None and level == HARD:
+        got = reads.steal(view, got, _raise_span, legal)
+    return got
 
 
 def _chance(rng, per256):
@@ -174,22 +187,53 @@ def _blind_odds(level, view, legal, rng):
 _FLOOR = (0, 15, 20, 23, 25)
 # HARD's reads at a table of three or more, measured on what Normal and Easy hold when
 # they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs),
-# a raise over it 22+; a caller one point less. A raise bigger than the pot before it
-# (and than 12 chips) is no bot's size (Normal raises half the pot, Easy the least
-# raise and a little): a wild player's, read as any hand.
+# a raise over it 22+; a caller one point less. A big raise reads as _big_floor says.
 _HARD_RAISER = (0, 19, 22, 23, 25)
 _HARD_CALLER = (0, 18, 21, 23, 25)
 
 
-def _floor(view, players):
-    """What the opponents' bets say: the least points the last raiser (if not us) holds."""
+_BIG = 22   # the least points a big raise (more than the pot before it) reads as (svara.reads)
+
+
+def _last_raise(view):
+    """(seat, chips) of the last raise when somebody else made it: the seat and how far
+    it lifted the level over everybody else's bets; (-1, 0) when there is none."""
     last = view.last_raiser
     if not view.opened or last == view.seat or last < 0:
+        return -1, 0
+    bets = view.bets
+    prev = 0   # the level before the last raise: the highest bet of anybody else
+    for i in range(view.n):
+        if i != last and bets[i] > prev:
+            prev = bets[i]
+    return last, view.level - prev
+
+
+def _big(view, inc):
+    """True when a raise of ``inc`` chips was more than the pot before it (and 12 antes)."""
+    return inc > 12 * view.rules.ante and inc > view.pot - inc
+
+
+def _big_floor(reads, seat):
+    """What a big raise of ``seat`` reads as: _BIG points, less for a player whose big
+    raises were shown down weak or who almost never passes (HARD's reads)."""
+    f = None if reads is None else reads.big_floor(seat)
+    return _BIG if f is None else f
+
+
+def _floor(view, players, reads=None):
+    """What the opponents' bets say: the least points the last raiser (if not us) holds."""
+    last, inc = _last_raise(view)
+    if last < 0:
         return 0
     r = 0
     for i in players:
         r += view.raises(i)
-    return _FLOOR[r if r < 5 else 4]
+    f = _FLOOR[r if r < 5 else 4]
+    if _big(view, inc):
+        b = _big_floor(reads, last)
+        f = b if b < _BIG or b > f else f
+    return f
 
 
 # HARD's one-opponent equities of the hand in _eq1_of, by floor (-1: not counted yet).
@@ -212,11 +256,11 @@ def _equity1(view, floor):
     return e
 
 
-def _equity_read(view, players):
+def _equity_read(view, players, reads):
     """HARD's equity at a table of three or more: the chances against every opponent
     still in (card removal in), scaled opponent by opponent by what that one's bets say:
-    the last raiser holds _HARD_RAISER[raises] or more (any hand after a wild-sized
-    raise), an earlier raiser _HARD_RAISER[raises - 1], a caller (chips in beyond a
+    the last raiser holds _HARD_RAISER[raises] or more (after a big raise what
+    _big_floor says), an earlier raiser _HARD_RAISER[raises - 1], a caller (chips in beyond a
     blind) _HARD_CALLER[raises]; one yet to act (or who only blinded) any hand. Each
     read multiplies by equity(1 opponent, read) / equity(1 opponent, any hand)."""
     seat = view.seat
@@ -226,23 +270,19 @@ def _equity_read(view, players):
     r = 0
     for i in players:
         r += view.raises(i)
-    last = view.last_raiser
+    last, inc = _last_raise(view)
     bets = view.bets
     lb = view.last_blind
-    wild = False
-    if last >= 0 and last != seat:
-        prev = 0   # the level before the last raise: the highest bet of anybody else
-        for i in range(view.n):
-            if i != last and bets[i] > prev:
-                prev = bets[i]
-        inc = view.level - prev
-        wild = inc > 12 and inc > view.pot - inc
+    big = last >= 0 and _big(view, inc)
     base = 0
     for i in players:
         if i == seat:
             continue
         if i == last:
-            f = 0 if wild else _HARD_RAISER[r if r < 5 else 4]
+            f = _HARD_RAISER[r if r < 5 else 4]
+            if big:
+                b = _big_floor(reads, i)
+                f = b if b < _BIG or b > f else f
         elif view.raises(i):
             f = _HARD_RAISER[r - 1 if r < 6 else 4]
         elif bets[i] > (lb if view.blinded(i) else 0):
@@ -267,15 +307,15 @@ def _to_pot(view, span, times):
     return to if to < high else high
 
 
-def _bet_odds(level, view, legal, rng):
+def _bet_odds(level, view, legal, rng, reads=None):
     seat = view.seat
     players = view.players()
     opponents = len(players) - 1
     hard = level == HARD
     if hard and (opponents > 1 or not _heads_up(view)):
-        e = _equity_read(view, players)
+        e = _equity_read(view, players, reads)
     else:
-        e = _equity(view, opponents, _floor(view, players))
+        e = _equity(view, opponents, _floor(view, players, reads))
     span = _raise_span(legal)
     share = 1000 // (opponents + 1)
     if not view.opened:
@@ -342,7 +382,25 @@ def _blind_cfr(view, legal, rng):
     return PASS, 0
 
 
-def _bet_cfr(view, legal, rng):
+def allin_share(pot, level, mine, limit):
+    """Out of 256, how often a raise to ``level`` over my bet of ``mine`` (the pot now
+    ``pot``, heads-up) reads as all-in rather than the table's half-pot raise: 0 up to
+    the half-pot size, 256 at the limit, between them the pseudo-harmonic mapping of
+    the two sizes as shares of the pot (Ganzfried and Sandholm, 2013)."""
+    p = pot - level + mine          # the pot had the raiser only called
+    a = p // 2                      # the half-pot raise, over my bet
+    if a < 1:
+        a = 1
+    b = limit - mine
+    y = level - mine
+    if y <= a or b <= a:
+        return 0
+    if y >= b:
+        return 256
+    return 256 - 256 * (b - y) * (p + a) // ((b - a) * (p + y))
+
+
+def _bet_cfr(view, legal, rng, reads=None):
     """The table's action, or None when this position is outside the abstraction."""
     from svara import _strategy
     p0 = _first_hand(view)
@@ -355,7 +413,16 @@ def _bet_cfr(view, legal, rng):
     r = view.raises(p0) + view.raises(p1)
     if r > 6:
         return None
-    allin = 1 if view.opened and view.level >= view.limit() else 0
+    allin = 0
+    if view.opened:
+        limit = view.limit()
+        if view.level >= limit:
+            allin = 1
+        else:
+            # A raise between the table's half pot and all-in is read as one of them.
+            x = allin_share(view.pot, view.level, view.bets[view.seat], limit)
+            if x and rng.getrandbits(8) < x:
+                allin = 1
     t = _table(view)
     row = t[2 + (prefix * 7 + r) * 2 + allin]
     if row == 255:
@@ -365,16 +432,42 @@ def _bet_cfr(view, legal, rng):
     c = t[i + 1] if view.opened else 0
     s = t[i + 2]
     a = 255 - t[i] - t[i + 1] - t[i + 2]
+    e = need = -1
     if view.opened:
-        # The table assumes a balanced opponent: a call that the exact chances against
-        # the bettor's range cannot pay for is dropped, and so is a fold that they can.
-        e = _equity(view, 1, _floor(view, view.players()))
         need = view.to_call * 1000 // (view.pot + view.to_call)
-        if e < need:
-            c = 0
-        elif e > need + 150:
-            f = 0
+        fl = -1
+        last, inc = _last_raise(view)
+        if reads is None or (last >= 0 and reads.honest(last)):
+            fl = _floor(view, view.players(), reads)
+        elif last >= 0 and _big(view, inc):
+            fl = reads.big_floor(last)
+            if fl is None:
+                fl = -1
+        if fl >= 0:
+            # The table assumes a balanced opponent. Without reads (a bot played alone),
+            # against an opponent whose raises were shown down strong, and once his big
+            # raises were shown down: a call that the exact chances against his range
+            # cannot pay for is dropped, and so is a fold that they can.
+            e = _equity(view, 1, fl)
+            if e < need:
+                c = 0
+                if reads is not None:
+                    f += s + a      # his big raises are what the read says: no bluffs
+                    s = a = 0
+            elif e > need + 150:
+                f = 0
     span = _raise_span(legal)
+    if view.opened and span and (span[1] - view.level) * 4 <= view.pot:
+        # A raise now could not make a quarter of the pot fold: it is a call with a
+        # little more, worth it only with the better hand, never as a bluff.
+        if e < 0:
+            e = _equity(view, 1, _floor(view, view.players()))
+        if e < 500:
+            if e >= need:
+                c += s + a
+            else:
+                f += s + a
+            span = None
     small = 0
     if span:
         small = _half_pot(view, span)

@@ -1,0 +1,177 @@
+# svara.reads.Reads: what HARD has seen each player do across a match, and how it plays
+# against what it saw (svara.bots.decide(..., reads)). Kept apart from svara.bots so that
+# Easy and Normal, and Hard without reads, never load it.
+#
+# A few counters a seat, from what every player at the table sees: the bets he faced and
+# passed to; his raises shown down, and those under 20 points; his big raises (more than
+# the pot before them) shown down, and those under 22; the raises he faced after raising
+# in that game, and those he passed to; the games he bet in, and those with a big raise.
+# Each pair is halved when it nears 255, so newer
+# play weighs more, and no read moves before a dozen bets or a few showdowns.
+from svara.game import PASS, CALL, RAISE, BETTING
+
+_WEAK = 20   # a raise shown down with fewer points was a bluff (or a wild one)
+_BIG = 22    # svara.bots._BIG: what a big raise reads as once that is seen
+
+
+class Reads:
+    """Kept for one match at a table of ``n`` seats: the match calls see() before every
+    action and end() once a game is over."""
+
+    def __init__(self, n):
+        self.c = bytearray(10 * n)
+        self.raised = 0     # the seats that raised in this game (a bit each)
+        self.big = 0        # the seats that made a big raise in this game
+        self.acted = 0      # the seats that acted in the betting of this game
+
+    def see(self, game, action, amount=0):
+        """Note the action that the seat to act is about to play."""
+        s = game.to_act
+        if s is None or game.phase != BETTING:
+            return
+        c = self.c
+        bets = game.bets
+        self.acted |= 1 << s
+        if game.opened and game.level > bets[s]:
+            _count(c, 10 * s, action == PASS)
+            if self.raised >> s & 1:
+                _count(c, 10 * s + 6, action == PASS)
+        if action == RAISE:
+            self.raised |= 1 << s
+            prev = 0
+            for i in range(game.n):
+                if i != s and bets[i] > prev:
+                    prev = bets[i]
+            inc = amount - prev
+            if inc > 12 * game.rules.ante and inc > game.pot + amount - bets[s] - inc:
+                self.big |= 1 << s
+
+    def end(self, game):
+        """Learn from a game that is over: the points shown after raises."""
+        c = self.c
+        if self.raised and game.showdown:
+            for seat, points in game.showdown:
+                if self.raised >> seat & 1:
+                    _count(c, 10 * seat + 2, points < _WEAK)
+                if self.big >> seat & 1:
+                    _count(c, 10 * seat + 4, points < _BIG)
+        for seat in range(game.n):
+            if self.acted >> seat & 1:
+                _count(c, 10 * seat + 8, self.big >> seat & 1)
+        self.raised = self.big = self.acted = 0
+
+    def loose(self, seat):
+        """``seat`` faced a dozen bets or more and passed to under 1 in 8."""
+        c = self.c
+        k = 10 * seat
+        return c[k] >= 12 and c[k + 1] * 8 < c[k]
+
+    def tight(self, seat):
+        """``seat`` faced a dozen bets or more and passed to half of them or more."""
+        c = self.c
+        k = 10 * seat
+        return c[k] >= 12 and c[k + 1] * 2 >= c[k]
+
+    def honest(self, seat):
+        """Four or more of ``seat``'s raises were shown down, under 1 in 4 of them weak:
+        his bets mean what their number and size say."""
+        c = self.c
+        k = 10 * seat + 2
+        return c[k] >= 4 and c[k + 1] * 4 < c[k]
+
+    def sticky(self, seat):
+        """``seat`` was raised over six times or more after he had raised in that game
+        and passed to it under 1 in 4: he stands by his bets."""
+        c = self.c
+        k = 10 * seat + 6
+        return c[k] >= 6 and c[k + 1] * 4 < c[k]
+
+    def big_floor(self, seat):
+        """The least points a big raise of ``seat`` reads as, or None before any read:
+        from how often he raises big (in half his games or more: any hand; 3 in 8: 19; a
+        quarter: 21, as 48%, 38% and 25% of hands hold that much), and from his big
+        raises shown down (any hand once half were weak, 15 once a third were, _BIG once
+        three were shown and fewer were weak); any hand when he never passes. The lower."""
+        if self.loose(seat):
+            return 0
+        c = self.c
+        k = 10 * seat
+        f = None
+        games = c[k + 8]
+        if games >= 8:
+            big = c[k + 9] * 8
+            if big >= games * 4:
+                return 0
+            if big >= games * 3:
+                f = 19
+            elif big >= games * 2:
+                f = 21
+        shown = c[k + 4]
+        weak = c[k + 5]
+        if shown >= 2 and weak * 2 >= shown:
+            return 0
+        if shown >= 3:
+            g = 15 if weak * 3 >= shown else _BIG
+            if f is None or g < f:
+                f = g
+        return f
+
+    def every(self, view, test):
+        """True when test(seat) holds for every other player still in."""
+        for i in view.players():
+            if i != view.seat and not test(i):
+                return False
+        return True
+
+    def exploit(self, view, legal, equity, raise_span, floor):
+        """HARD's answer to what it has read, or None to play as usual; at a table of two:
+        against a player who never passes, the most with every hand ahead of their share against any hand
+        (no bluffs) and a call when the chances pay; against players who stand by their
+        bets when raised, the most with a strong hand (600 per mille against their read)."""
+        players = view.players()
+        opponents = len(players) - 1
+        if not _two(view):
+            return None     # measured: at tables of 3+ these reads lost chips to Normal
+        span = raise_span(legal)
+        if self.every(view, self.loose):
+            e = equity(view, opponents, 0)
+            if e > 1000 // (opponents + 1) + 20:
+                if span:
+                    return RAISE, span[1]
+                return CALL, 0
+            if view.opened:
+                to_call = view.to_call
+                if e * (view.pot + to_call) >= to_call * 1000:
+                    return CALL, 0
+            return PASS, 0
+        if span and self.every(view, self.sticky):
+            if equity(view, opponents, floor(view, players, self)) >= 600:
+                return RAISE, span[1]
+        return None
+
+    def steal(self, view, got, raise_span, legal):
+        """Instead of passing before anybody opened, at a table of two: the least open when the
+        other player passes to an open most of the time."""
+        if got[0] == PASS and not view.opened and _two(view):
+            span = raise_span(legal)
+            if span and self.every(view, self.tight):
+                return RAISE, span[0]
+        return got
+
+
+def _two(view):
+    """True at a table of two: two players sit in this game."""
+    n = 0
+    for i in range(view.n):
+        if view.seated(i):
+            n += 1
+    return n == 2
+
+
+def _count(c, k, hit):
+    c[k] += 1
+    if hit:
+        c[k + 1] += 1
+    if c[k] >= 250:
+        c[k] >>= 1
+        c[k + 1] >>= 1
