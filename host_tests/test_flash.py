@@ -83,10 +83,18 @@ def small_build(tmp_path_factory):
     full = str(tmp_path_factory.mktemp("full"))
     buildtool.build("virtual", full, log=None)
     small = tmp_path_factory.mktemp("small")
-    for name in ("svara/cards.mpy", "svara/rules.mpy", "drivers/keys.mpy", "main.py"):
+    for name in ("svara/cards.mpy", "svara/rules.mpy", "drivers/keys.mpy", "main.py",
+                 "board.mpy"):
         os.makedirs(os.path.dirname(str(small / name)), exist_ok=True)
         shutil.copy(os.path.join(full, name), str(small / name))
+    buildtool.write_manifest(str(small), "virtual", [])
     return str(small)
+
+
+def remanifest(folder):
+    """A build folder changed on purpose gets the manifest its own make build wrote."""
+    os.remove(os.path.join(str(folder), buildtool.MANIFEST))
+    buildtool.write_manifest(str(folder), "virtual", [])
 
 
 def quiet(*_):
@@ -117,10 +125,11 @@ def test_a_device_whose_micropython_cannot_load_our_mpy_is_refused(small_build, 
                 data = bytearray(open(path, "rb").read())
                 data[1] = 5                       # as mpy-cross of MicroPython 1.19 writes
                 open(path, "wb").write(bytes(data))
+    remanifest(old)     # whole, as an older mpy-cross made it: refused on the host
     with VirtualHandset() as dev:
         with pytest.raises(flashtool.FlashError) as e:
             flashtool.flash(dev.port, str(old), log=quiet)
-        assert "loads .mpy version 6; this build is .mpy version 5" in str(e.value)
+        assert "is not a MicroPython 1.27 .mpy file" in str(e.value)
         ls = mpremote(dev.port, "fs", "ls", ":/")
         assert "svara" not in ls.stdout                   # nothing was written
 
@@ -143,6 +152,7 @@ def test_a_flash_that_fails_half_way_leaves_the_old_game_whole(small_build, tmp_
         shutil.copytree(small_build, changed)
         with open(changed / "main.py", "a") as f:
             f.write("\n# changed\n")
+        remanifest(changed)
         with pytest.raises(flashtool.FlashError) as e:
             flashtool.flash(dev.port, str(changed), log=quiet, check_space=False)
         assert "filled up" in str(e.value) and "old game still runs" in str(e.value)
