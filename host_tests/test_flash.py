@@ -72,8 +72,10 @@ def test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes(
         cards.write_text(cards.read_text() + "\n_FLASH_TEST = 1\n")
         second = make("flash", "PORT=" + dev.port, *common)
         assert second.returncode == 0, second.stdout + second.stderr
-        assert "sent 1 file(s), kept %d" % (n - 1) in second.stdout
-        assert "[1/1] svara/cards.mpy" in second.stdout
+        # the module and the build's manifest (which names its new hash)
+        assert "sent 2 file(s), kept %d" % (n - 2) in second.stdout
+        assert "[1/2] svara/cards.mpy" in second.stdout
+        assert "[2/2] svara.manifest" in second.stdout
         assert first_frame(dev.port, tmp_path) == frame
 
 
