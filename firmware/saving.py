@@ -14,12 +14,16 @@
 #               of finished games that no screen shows: it would grow every game.)
 # Counting is one atomic unit: "stats" alone says what has been counted (its "c"), so
 # a cut between the game's save and the statistics' at a game's end, or an error caught
-# after counting (App._recover saves the statistics, then reloads the game), can
-# neither lose a game nor count it twice: a game save never says whether it is counted.
+# after counting (App._recover rolls the statistics back to the saved ones, then
+# reloads the game, as a restart would), can neither lose a game nor count it twice: a
+# game save never says whether it is counted (its "counted" is read only beside a
+# version 1 "stats" file, which did not say).
 # A restored game that is over and not counted yet is counted on loading (a match that
 # is over, likewise), as the power cut would have had it a moment later.
-# Every field of every file is checked for type and range when it loads; a bad one
-# makes that copy damaged (store.py then tries the older copy, and the title says so).
+# Every field of "game", "stats" and "settings" is checked for type and range when it
+# loads; a bad one makes that copy damaged (store.py then tries the older copy, and the
+# title says so). "players" is damaged when it is not a dict of lists; odd names and
+# chip counts inside one are mended as said below.
 # When: the game after every action (Play.act) and at every switch to a play screen,
 # the statistics and players when a game or match ends, the names when one is typed
 # (ui/names.py), the settings when the player leaves the options screens. A save that fails (full filesystem) is said once on the
@@ -72,6 +76,17 @@ def _save(app, name, obj):
         return False
 
 
+def _erase(app, name):
+    """store.erase; a failure is said once, like a failed save."""
+    try:
+        app.store.erase(name)
+    except OSError as e:
+        if not getattr(app, "save_failed", False):
+            app.save_failed = True
+            app.say(strings().SAVE_ERROR % (e.args[0] if e.args and isinstance(
+                e.args[0], int) else 0))
+
+
 # --- what a note says about a damaged file ------------------------------------------
 
 def note_of(store, name):
@@ -107,7 +122,7 @@ def load_all(app):
     if store is None:
         return
     notes = []
-    settings = store.load("settings", None)
+    settings = store.load("settings", None, _good_settings)
     notes.append(note_of(store, "settings"))
     cfg = settings.get("cfg") if isinstance(settings, dict) else None
     if _good_cfg(cfg):
@@ -137,7 +152,7 @@ def load_all(app):
             T = strings()        # whole files whose content does not make a game
             notes[0] = T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (T.DAMAGE_WHY[6],
                                                                 T.GAME_DROPPED)
-            store.erase(GAME)
+            _erase(app, GAME)
         elif data is not None:
             _complete(app, app.play)
     except MemoryError:             # the game stays saved; Continue is tried again later
@@ -181,6 +196,15 @@ def _good_stats(obj):
     c = obj.get("c")
     return (isinstance(st, list) and 6 <= len(st) <= N_STATS and _ints(st)
             and (c is None or _int_list(c, 4, -1, (1 << 30) - 1) and c[2] <= 1 and c[3] <= 1))
+
+
+def _good_settings(obj):
+    """store.load's check of a "settings" copy."""
+    if not isinstance(obj, dict):
+        return False
+    lang = obj.get("lang", "")
+    return ("cfg" not in obj or _good_cfg(obj["cfg"])) and isinstance(lang, str) \
+        and len(lang) < 8
 
 
 def _good_players(obj):
@@ -354,7 +378,7 @@ def switched(app, old, new):
     if p is None:
         if getattr(app, "kept", None) is not None:
             app.kept = None
-            app.store.erase(GAME)       # the match was left for good (Title after it)
+            _erase(app, GAME)           # the match was left for good (Title after it)
     elif getattr(new, "p", None) is p:
         save_game(app, new.name)
     save_stats(app)

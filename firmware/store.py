@@ -14,7 +14,8 @@
 # was being written, and a file damaged later falls back to the copy before it.
 # Erasing writes a whole NAME.new holding null (a tombstone, the newest copy: the name
 # reads as erased from then on), removes NAME.bak and NAME, then the tombstone: a cut at
-# any step leaves the old save or an erased one, never an older copy brought back.
+# any step leaves the old save or an erased one, never an older copy brought back (with
+# no room for the tombstone, NAME.bak goes first: at most the newest save comes back).
 # Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
 import json
@@ -253,7 +254,17 @@ class Store:
             for suffix in _SUFFIXES:
                 fs.remove(path + suffix)  # nothing whole there: only debris
             return
-        self._write_new(name, path, encode(seq + 1, None))
+        tomb = encode(seq + 1, None)
+        try:
+            self._write_new(name, path, tomb)
+        except OSError:
+            # No room for the tombstone: the older copy goes first (then only the newest
+            # save could come back after a cut), and the tombstone is tried again.
+            fs.remove(path + ".bak")
+            try:
+                self._write_new(name, path, tomb)
+            except OSError:
+                fs.remove(path + ".new")
         fs.remove(path + ".bak")
         fs.remove(path)
         fs.remove(path + ".new")

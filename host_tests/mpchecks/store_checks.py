@@ -208,3 +208,15 @@ def test_version_1_files_still_load_and_the_next_save_is_version_2():
     store.save("settings", {"lang": "en"})
     assert fs.files["settings"][3] == 2 and fs.files["settings.bak"] == old
     assert Store(fs=fs).load("settings") == {"lang": "en"}
+
+
+def test_an_erase_on_a_full_filesystem_still_erases():
+    class Full(CuttingFS):
+        def write(self, path, data):
+            raise OSError(28)
+    fs = CuttingFS()
+    Store(fs=fs).save("game", STATES[0])
+    Store(fs=fs).save("game", STATES[1])
+    full = Full(fs.files)
+    Store(fs=full).erase("game")
+    assert Store(fs=full).load("game", "gone") == "gone" and full.files == {}
