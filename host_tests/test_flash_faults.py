@@ -295,3 +295,27 @@ def test_a_port_that_stops_answering_or_never_stops_sending_times_out(
     assert result.get("status") == 1 and len(err) == 1, (result, err)
     assert "no complete answer within 1 s" in err[0], err
     assert took < 15, took
+
+
+def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(
+        full_build, builds, tmp_path, capsys):
+    """The virtual handset (real MicroPython) killed while a flash is sending."""
+    from vdevice import VirtualHandset
+    old, _ = builds
+    with VirtualHandset() as dev:
+        flashtool.flash(dev.port, old, log=lambda *a: None, reset=False)
+        capsys.readouterr()
+        result = {}
+
+        def run():
+            result["status"] = flashtool.main([dev.port, "--build", full_build,
+                                               "--no-reset"])
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        time.sleep(2.0)                     # the big build is being sent by now
+        dev._proc.kill()
+        worker.join(40)
+        assert not worker.is_alive()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert result.get("status") == 1 and len(err) == 1 and err[0].startswith("flash: "), err
+    assert "old game still runs" in err[0], err

@@ -460,6 +460,8 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
                 i + 1, len(send), name, len(data), 100 * done // total if total else 100))
         got = dev.eval("_hashes(%r)" % new)
     except OSError as e:
+        if isinstance(e, _link_errors()[2:]):
+            raise                   # the link is gone: no cleaning up over it
         _cleanup(dev, new)
         if e.errno == 28:
             raise FlashError("the device's filesystem filled up while copying; nothing "
