@@ -6,7 +6,7 @@ STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
 .PHONY: play test bench fuzz setup tables fonts strings clean help
-.PHONY: build flash typings typecheck test-unix
+.PHONY: build flash typings typecheck test-unix powercut
 
 # The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
 BOARD ?= handset
@@ -24,6 +24,7 @@ help:
 	@echo "make tables - regenerate the score table module"
 	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
 	@echo "make strings - pack the languages (firmware/i18n/src -> firmware/i18n) after editing"
+	@echo "make powercut - every power cut and error case of a long match, CPython and MicroPython"
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
 	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
@@ -63,6 +64,11 @@ fuzz: setup
 	$(PY) tools/fuzz.py --keys 100000
 	$(PY) tools/fuzz.py --micropython --keys 10000
 	$(PY) tools/fuzz.py --micropython --frozen --keys 10000
+
+# The full power-cut run of issue 15 (make test runs a sample): tools/powercut.py.
+powercut: setup
+	$(PY) tools/powercut.py
+	$(PY) tools/powercut.py --micropython
 
 play: setup
 	$(PY) tools/sim.py

@@ -112,8 +112,9 @@ class App:
         self.display.show()
 
     def _recover(self, e):
-        """After an error: save the statistics, go back to the last saved game (its
-        screen, with a message) or, failing that, to the title with a note."""
+        """After an error: go back to the statistics and the game as last saved (the game
+        at its screen, with a message), as a restart would; failing that, to the title
+        with a note."""
         import gc
         play = self.play
         self.play = None
@@ -128,7 +129,7 @@ class App:
         try:
             if self.store is not None:
                 import saving
-                saving.save_stats(self)
+                saving.roll_back(self)   # the statistics as saved, as after a restart
                 play = saving.load_game(self)
             self.play = play
             if play is not None and self._fails < 3:

@@ -1,8 +1,10 @@
 # What the handset keeps between power-ons, in store.py's atomic files (app.store). (Not
 # named saves.py: the files live in the folder /saves, which `import saves` would find.)
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": ui/options.py's language}
-#   "stats"     app.stats: matches, matches won, games, games won, svaras, best hand,
-#               biggest pot a person won
+#   "stats"     {"v": 2, "st": app.stats: matches, matches won, games, games won,
+#               svaras, best hand, biggest pot a person won; "c": which part of the
+#               match in progress they count: [its seed, its game number, that game
+#               counted (0/1), the match counted (0/1)]} (version 1: the list alone)
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
 #               alone, else P1, P2...), "chips": each slot's chips after its last game}
 #   "game"      the match in progress: its settings, the current game as svara.log's
@@ -10,6 +12,18 @@
 #               loading), the match's and the bots' generator states, what the screens
 #               remember, and which screen was showing. (Not Match.results, the record
 #               of finished games that no screen shows: it would grow every game.)
+# Counting is one atomic unit: "stats" alone says what has been counted (its "c"), so
+# a cut between the game's save and the statistics' at a game's end, or an error caught
+# after counting (App._recover rolls the statistics back to the saved ones, then
+# reloads the game, as a restart would), can neither lose a game nor count it twice: a
+# game save never says whether it is counted (its "counted" is read only beside a
+# version 1 "stats" file, which did not say).
+# A restored game that is over and not counted yet is counted on loading (a match that
+# is over, likewise), as the power cut would have had it a moment later.
+# Every field of "game", "stats" and "settings" is checked for type and range when it
+# loads; a bad one makes that copy damaged (store.py then tries the older copy, and the
+# title says so). "players" is damaged when it is not a dict of lists; odd names and
+# chip counts inside one are mended as said below.
 # When: the game after every action (Play.act) and at every switch to a play screen,
 # the statistics and players when a game or match ends, the names when one is typed
 # (ui/names.py), the settings when the player leaves the options screens. A save that fails (full filesystem) is said once on the
@@ -62,6 +76,17 @@ def _save(app, name, obj):
         return False
 
 
+def _erase(app, name):
+    """store.erase; a failure is said once, like a failed save."""
+    try:
+        app.store.erase(name)
+    except OSError as e:
+        if not getattr(app, "save_failed", False):
+            app.save_failed = True
+            app.say(strings().SAVE_ERROR % (e.args[0] if e.args and isinstance(
+                e.args[0], int) else 0))
+
+
 # --- what a note says about a damaged file ------------------------------------------
 
 def note_of(store, name):
@@ -97,32 +122,46 @@ def load_all(app):
     if store is None:
         return
     notes = []
-    settings = store.load("settings", None)
+    settings = store.load("settings", None, _good_settings)
     notes.append(note_of(store, "settings"))
     cfg = settings.get("cfg") if isinstance(settings, dict) else None
     if _good_cfg(cfg):
         app.cfg = bytearray(cfg)
-    stats = store.load("stats", None)
+    stats = store.load("stats", None, _good_stats)
     notes.append(note_of(store, "stats"))
-    if isinstance(stats, list) and 6 <= len(stats) <= N_STATS and _ints(stats):
+    # What the statistics count of the match in progress: nothing when there are none
+    # (a first start, or damaged), unknown (None) in a version 1 file.
+    app.stats_token = [-1, 0, 0, 0] if stats is None else None
+    if isinstance(stats, dict):
+        app.stats_token = stats["c"]
+        stats = stats["st"]
+    if stats is not None:
         app.stats = stats + [0] * (N_STATS - len(stats))
-    players = store.load("players", None)
+    players = store.load("players", None, _good_players)
     notes.append(note_of(store, "players"))
     app.players = clean_players(players)
     app.players_saved = _copy(app.players)
-    data = store.load(GAME, None)
-    notes.insert(0, note_of(store, "game"))
-    if data is not None:
-        try:
-            restore(app, data)
-        except Exception:  # a whole file whose content does not make a game
-            app.play = None
-            T = strings()
-            notes.insert(0, T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (T.DAMAGE_WHY[6],
-                                                                     T.GAME_DROPPED))
-            store.erase(GAME)
-    app.kept = getattr(app, "play", None)
-    app.stats_saved = list(getattr(app, "stats", ()))
+    app.play = None
+    try:
+        data = store.load(GAME, None, lambda d: _try_restore(app, d))
+        notes.insert(0, note_of(store, "game"))
+        # The best hand seen is counted again as a game replays: nothing to save yet.
+        app.stats_saved = list(getattr(app, "stats", ()))
+        app.token_saved = app.stats_token
+        if data is None and "bad content, using defaults" in store.note:
+            T = strings()        # whole files whose content does not make a game
+            notes[0] = T.SAVE_DAMAGED % "game" + "\n%s\n%s" % (T.DAMAGE_WHY[6],
+                                                                T.GAME_DROPPED)
+            _erase(app, GAME)
+        elif data is not None:
+            _complete(app, app.play)
+    except MemoryError:             # the game stays saved; Continue is tried again later
+        app.play = None
+        app.stats_saved = list(getattr(app, "stats", ()))
+        app.token_saved = app.stats_token
+        T = strings()
+        notes.insert(0, T.NOTE_MEM)
+    app.kept = app.play
     app.cfg_saved = bytes(getattr(app, "cfg", b""))
     for n in notes:
         if n:
@@ -135,6 +174,44 @@ def _ints(values):
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << 30:
             return False
     return True
+
+
+def _int_list(v, n, low, high):
+    """True for a list of n whole numbers (not bools) in low..high."""
+    if not isinstance(v, list) or len(v) != n:
+        return False
+    for x in v:
+        if not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high:
+            return False
+    return True
+
+
+def _good_stats(obj):
+    """store.load's check of a "stats" copy (version 2, or version 1's list)."""
+    if isinstance(obj, list):
+        return 6 <= len(obj) <= N_STATS and _ints(obj)
+    if not isinstance(obj, dict) or obj.get("v") != 2:
+        return False
+    st = obj.get("st")
+    c = obj.get("c")
+    return (isinstance(st, list) and 6 <= len(st) <= N_STATS and _ints(st)
+            and (c is None or _int_list(c, 4, -1, (1 << 30) - 1) and c[2] <= 1 and c[3] <= 1))
+
+
+def _good_settings(obj):
+    """store.load's check of a "settings" copy."""
+    if not isinstance(obj, dict):
+        return False
+    lang = obj.get("lang", "")
+    return ("cfg" not in obj or _good_cfg(obj["cfg"])) and isinstance(lang, str) \
+        and len(lang) < 8
+
+
+def _good_players(obj):
+    """store.load's check of a "players" copy: a dict of lists (clean_players mends
+    odd names and chips inside them)."""
+    return (isinstance(obj, dict) and isinstance(obj.get("names", []), list)
+            and isinstance(obj.get("chips", []), list))
 
 
 def _good_cfg(cfg):
@@ -179,33 +256,88 @@ def restore(app, data):
     if not isinstance(data, dict) or data.get("v") != FORMAT:
         raise ValueError("version %s, not %d" % (
             data.get("v") if isinstance(data, dict) else "?", FORMAT))
-    cfg = data["cfg"]
+    cfg = data.get("cfg")
     if not _good_cfg(cfg):
         raise ValueError("bad settings")
     cfg = bytes(cfg)
-    dump = binascii.unhexlify(data["log"])
+    hexed = data.get("log")
+    pv = data.get("p")
+    if (not isinstance(hexed, str) or len(hexed) > 8192
+            or not _int_list(data.get("match"), 3, 0, (1 << 30) - 1)
+            or data["match"][1] > 0xFFFF or data["match"][2] > 0xFFFF
+            or not _int_list(data.get("bots"), 2, 0, 0xFFFF)
+            or not _int_list(pv, 10, -1, (1 << 30) - 1)
+            or not isinstance(data.get("screen"), str)):
+        raise ValueError("bad field")
+    dump = binascii.unhexlify(hexed)
     (stacks, dealer, rules, deck, seed), _ = log.header(dump)
-    if len(stacks) != cfg[common.PEOPLE] + cfg[common.BOTS]:
-        raise ValueError("seats do not match")
+    n = cfg[common.PEOPLE] + cfg[common.BOTS]
+    (viewer, games, seen, counted, last_seat, last_action, last_amount,
+     last_open, last_blinds, ended) = pv
+    if (len(stacks) != n or not -1 <= viewer < cfg[common.PEOPLE] or games < 1
+            or seen < 0 or not -1 <= last_seat < n or not 0 <= last_action <= 4
+            or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
+            or ended > 1):
+        raise ValueError("bad field")
     ms, mh, ml = data["match"]
     match = Match(stacks, dealer, rules, ms)
-    match._rng.h = mh & 0xFFFF
-    match._rng.l = ml & 0xFFFF
+    match._rng.h = mh
+    match._rng.l = ml
     app.play = None
     gc.collect()
     p = Play(app, stacks, cfg, match)
     p.rng.h, p.rng.l = data["bots"]
-    (p.viewer, p.games, p.svaras_seen, counted, p.last_seat, p.last_action, p.last_amount,
-     last_open, last_blinds, ended) = data["p"]
-    p.counted = counted == 1
+    p.viewer = viewer
+    p.games = games
+    p.svaras_seen = seen
+    p.last_seat = last_seat
+    p.last_action = last_action
+    p.last_amount = last_amount
     p.last_open = last_open == 1
     p.last_blinds = last_blinds == 1
-    p.ended = ended == 1
+    token = getattr(app, "stats_token", None)
+    if token is None:               # version 1 statistics: the game save's word
+        p.counted = counted == 1
+        p.ended = ended == 1
+    else:                           # the statistics say what they counted
+        same = token[0] == ms
+        p.counted = same and (token[1] > games or token[1] == games and token[2] == 1)
+        p.ended = same and token[3] == 1
+    p.over_saved = ended == 1       # the match was over when saved (_complete)
     g = log.load(dump, p._watch)
+    if g.svaras < seen:
+        raise ValueError("bad field")
     match.game = g
     p.game = g
     app.play = p
     return p
+
+
+def _try_restore(app, data):
+    """store.load's check of a "game" copy: True when it made app.play; a MemoryError
+    goes up (the copy may be good: load_all keeps it)."""
+    try:
+        restore(app, data)
+        return True
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        app.play = None
+        return False
+
+
+def _complete(app, p):
+    """Finish what a cut or an error interrupted: count a game that is over, and a match
+    that was over, when the statistics do not count them yet (then save them)."""
+    g = p.game
+    done = False
+    if g.to_act is None and not p.counted:
+        p.finish_game()
+        done = True
+    if p.over_saved and not p.ended:
+        p.end_match()
+        done = True
+    if done:
+        save_stats(app, p)
+        save_players(app)
 
 
 def load_game(app):
@@ -214,14 +346,13 @@ def load_game(app):
     app.play = None
     if store is None:
         return None
-    data = store.load(GAME, None)
-    if data is None:
-        return None
     try:
-        return restore(app, data)
-    except Exception:
+        if store.load(GAME, None, lambda d: _try_restore(app, d)) is None:
+            return None
+        _complete(app, app.play)
+    except MemoryError:
         app.play = None
-        return None
+    return app.play
 
 
 # --- when to save --------------------------------------------------------------------
@@ -247,7 +378,7 @@ def switched(app, old, new):
     if p is None:
         if getattr(app, "kept", None) is not None:
             app.kept = None
-            app.store.erase(GAME)       # the match was left for good (Title after it)
+            _erase(app, GAME)           # the match was left for good (Title after it)
     elif getattr(new, "p", None) is p:
         save_game(app, new.name)
     save_stats(app)
@@ -257,12 +388,29 @@ def switched(app, old, new):
         save_settings(app)
 
 
-def save_stats(app):
-    """The statistics, if they changed since the last save."""
+def save_stats(app, play=None):
+    """The statistics, with what they count of the match in progress (`play`, default
+    app.play: App._recover passes the one it let go), if they changed since the last
+    save. (Counting always changes them; a newer token alone says nothing more.)"""
     st = getattr(app, "stats", None)
+    p = play or getattr(app, "play", None)
+    token = getattr(app, "stats_token", None)
+    if p is not None and p.game is not None:
+        token = app.stats_token = [p.match.seed, p.games, int(p.counted), int(p.ended)]
     if st is not None and st != getattr(app, "stats_saved", None):
-        if _save(app, "stats", st):
+        if _save(app, "stats", {"v": 2, "st": st, "c": token}):
             app.stats_saved = list(st)
+            app.token_saved = token
+
+
+def roll_back(app):
+    """After an error (App._recover): the statistics as last saved, with what they
+    count, so that the game reloaded next (load_game) and they agree, as after a
+    restart: what the error undid is counted again when it is played again, once."""
+    saved = getattr(app, "stats_saved", None)
+    if saved is not None:
+        app.stats = list(saved) if saved else [0] * N_STATS
+    app.stats_token = getattr(app, "token_saved", None)
 
 
 def save_players(app):

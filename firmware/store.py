@@ -2,19 +2,30 @@
 # the game in progress, each a small JSON document in a file of its own.
 #
 # A file is: b"SVR" + format version (1 byte) + sequence number (4) + payload length (4)
-# + CRC-32 of the payload (4) + the payload (UTF-8 JSON). A save writes NAME.new,
-# reads it back and checks it, moves the current NAME to NAME.bak, then renames
-# NAME.new to NAME. Whatever step the power cuts, one of NAME, NAME.new and NAME.bak is
-# whole: loading takes the whole one with the highest sequence number, so a cut loses
-# at most the save that was being written, and a file damaged later falls back to the
-# copy before it. Nothing here raises on bad files: load() says what it did instead.
+# + CRC-32 (4) + the payload (UTF-8 JSON). Version 2's CRC covers every byte before it
+# and the payload, so a flipped bit anywhere (the sequence number that picks the copy
+# included) makes the file damaged; version 1 files (CRC of the payload only) still load
+# and are written as version 2 by the next save. A payload nested deeper than DEPTH
+# lists or dicts is damaged too (it is not decoded).
+# A save writes NAME.new, reads it back and checks it, moves the current NAME to
+# NAME.bak, then renames NAME.new to NAME. Whatever step the power cuts, one of NAME,
+# NAME.new and NAME.bak is whole: loading takes the whole one with the highest sequence
+# number whose content passes the caller's check, so a cut loses at most the save that
+# was being written, and a file damaged later falls back to the copy before it.
+# Erasing writes a whole NAME.new holding null (a tombstone, the newest copy: the name
+# reads as erased from then on), removes NAME.bak and NAME, then the tombstone: a cut at
+# any step leaves the old save or an erased one, never an older copy brought back (with
+# no room for the tombstone, NAME.bak goes first: at most the newest save comes back).
+# Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
 import json
 import os
 
 MAGIC = b"SVR"
-VERSION = 1
+VERSION = 2
+DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
+_SUFFIXES = ("", ".new", ".bak")
 
 
 def _u32(data, at):
@@ -25,39 +36,80 @@ def _be32(n):
     return bytes(((n >> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255))
 
 
+def _crc(data, version):
+    """The CRC a file of `version` should hold (version 2: header bytes 0-11 too)."""
+    m = memoryview(data)
+    if version == 1:
+        return binascii.crc32(m[_HEADER:]) & 0xFFFFFFFF
+    return binascii.crc32(m[_HEADER:], binascii.crc32(m[:12])) & 0xFFFFFFFF
+
+
 def encode(seq, obj):
     """The bytes of a save file holding obj (anything json can write), numbered seq."""
     payload = json.dumps(obj).encode()
-    crc = binascii.crc32(payload) & 0xFFFFFFFF
-    return MAGIC + bytes((VERSION,)) + _be32(seq) + _be32(len(payload)) + _be32(crc) + payload
+    head = MAGIC + bytes((VERSION,)) + _be32(seq) + _be32(len(payload))
+    crc = binascii.crc32(payload, binascii.crc32(head)) & 0xFFFFFFFF
+    return head + _be32(crc) + payload
+
+
+def _problem(data):
+    """Why a file's bytes are not a whole save file, or None when they are."""
+    if not data:
+        return "empty"
+    if len(data) < _HEADER or data[:3] != MAGIC:
+        return "not a save file"
+    if data[3] != VERSION and data[3] != 1:
+        return "version %d, not %d" % (data[3], VERSION)
+    length = _u32(data, 8)
+    if len(data) - _HEADER != length:
+        return "cut short" if len(data) - _HEADER < length else "too long"
+    if _crc(data, data[3]) != _u32(data, 12):
+        return "checksum wrong"
+    if not _shallow(data):
+        return "nested too deep"
+    return None
 
 
 def _whole(data):
     """The sequence number of a whole save file, or -1; decodes no JSON (saving checks
     copies this way, which leaves much less garbage than decode())."""
-    if (not data or len(data) < _HEADER or data[:3] != MAGIC or data[3] != VERSION
-            or len(data) - _HEADER != _u32(data, 8)
-            or binascii.crc32(memoryview(data)[_HEADER:]) & 0xFFFFFFFF != _u32(data, 12)):
+    if data is None or _problem(data) is not None:
         return -1
     return _u32(data, 4)
 
 
+def _shallow(data):
+    """True when the payload nests lists and dicts at most DEPTH deep (strings skipped)."""
+    depth = 0
+    quoted = False
+    escape = False
+    for i in range(_HEADER, len(data)):
+        c = data[i]
+        if quoted:
+            if escape:
+                escape = False
+            elif c == 92:       # backslash
+                escape = True
+            elif c == 34:       # closing quote
+                quoted = False
+        elif c == 34:
+            quoted = True
+        elif c == 91 or c == 123:   # [ {
+            depth += 1
+            if depth > DEPTH:
+                return False
+        elif c == 93 or c == 125:   # ] }
+            depth -= 1
+    return True
+
+
 def decode(data):
     """(seq, obj) from a save file's bytes, or (None, why) when it is not a whole file."""
-    if not data:
-        return None, "empty"
-    if len(data) < _HEADER or data[:3] != MAGIC:
-        return None, "not a save file"
-    if data[3] != VERSION:
-        return None, "version %d, not %d" % (data[3], VERSION)
-    length = _u32(data, 8)
-    payload = data[_HEADER:]
-    if len(payload) != length:
-        return None, "cut short" if len(payload) < length else "too long"
-    if binascii.crc32(payload) & 0xFFFFFFFF != _u32(data, 12):
-        return None, "checksum wrong"
+    why = _problem(data)
+    if why is not None:
+        return None, why
     try:
-        return _u32(data, 4), json.loads(payload)
+        return _u32(data, 4), json.loads(data[_HEADER:])
     except ValueError:
         return None, "unreadable"
 
@@ -109,54 +161,59 @@ class Store:
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
 
-    def _best(self, path):
-        """(seq, obj, problems, suffix) of the newest whole copy among path, .new, .bak."""
-        best_seq = -1
-        best = None
-        where = None
-        problems = []
-        for suffix in ("", ".new", ".bak"):
-            data = self.fs.read(path + suffix)
-            if data is None:
-                if suffix == "":
-                    problems.append("missing")
-                continue
-            seq, obj = decode(data)
-            if seq is None:
-                problems.append(obj)
-            elif seq > best_seq:
-                best_seq, best, where = seq, obj, suffix
-        return best_seq, best, problems, where
-
-    def load(self, name, default=None):
-        """The saved object, or default; self.note tells what was wrong, if anything."""
-        seq, obj, problems, _ = self._best(self._path(name))
-        self.note = ""
-        if seq < 0:
-            if problems and problems != ["missing"]:
-                self.note = "%s: %s, using defaults" % (name, problems[0])
-            return default
-        if problems and problems[0] != "missing":
-            self.note = "%s: %s, using the last good copy" % (name, problems[0])
-        return obj
-
-    def save(self, name, obj):
-        """Write obj so that a power cut at any moment keeps either it or the last save."""
+    def load(self, name, default=None, check=None):
+        """The saved object, or default; self.note tells what was wrong, if anything.
+        check(obj), if given, says whether a whole copy's content is good: a copy it
+        refuses is damaged ("bad content") and the next older whole copy is tried."""
         path = self._path(name)
         fs = self.fs
-        seq = self._clean.pop(name, None)   # forgotten until this save is whole
-        exists = seq is not None
-        if seq is None:
-            data = fs.read(path)
-            exists = data is not None
-            current = _whole(data)
+        self.note = ""
+        problem = None
+        found = []          # (seq, suffix) of the whole copies
+        for suffix in _SUFFIXES:
+            data = fs.read(path + suffix)
+            if data is None:
+                continue
+            why = _problem(data)
+            if why is None:
+                found.append((_u32(data, 4), suffix))
+            elif suffix != ".new" and problem is None:
+                problem = why   # a cut-off NAME.new is no damage: it was never in place
             data = None
-            new = _whole(fs.read(path + ".new"))
-            seq = max(current, new, _whole(fs.read(path + ".bak")))
-            if new == seq and new >= 0:
-                self._finish(path, exists)  # the last save was cut after its file was whole
-                exists = True
-        data = encode(seq + 1, obj)
+        found.sort()
+        while found:
+            seq, suffix = found.pop()
+            got = decode(fs.read(path + suffix))[1]
+            if got is None:
+                return default  # the newest copy is the tombstone of an erase
+            if check is None or check(got):
+                if problem is not None:
+                    self.note = "%s: %s, using the last good copy" % (name, problem)
+                return got
+            got = None
+            if problem is None:
+                problem = "bad content"
+        if problem is not None:
+            self.note = "%s: %s, using defaults" % (name, problem)
+        return default
+
+    def _seq(self, path):
+        """The highest sequence number among the whole copies (-1 if none), finishing
+        a save that was cut after its NAME.new was whole: (seq, NAME exists)."""
+        fs = self.fs
+        data = fs.read(path)
+        exists = data is not None
+        current = _whole(data)
+        data = None
+        new = _whole(fs.read(path + ".new"))
+        seq = max(current, new, _whole(fs.read(path + ".bak")))
+        if new == seq and new >= 0:
+            self._finish(path, exists)  # the last save was cut after its file was whole
+            exists = True
+        return seq, exists
+
+    def _write_new(self, name, path, data):
+        fs = self.fs
         try:
             fs.write(path + ".new", data)
         except OSError:
@@ -167,6 +224,15 @@ class Store:
             fs.write(path + ".new", data)
         if fs.read(path + ".new") != data:
             raise OSError("save %s: the written file reads back different" % name)
+
+    def save(self, name, obj):
+        """Write obj so that a power cut at any moment keeps either it or the last save."""
+        path = self._path(name)
+        seq = self._clean.pop(name, None)   # forgotten until this save is whole
+        exists = seq is not None
+        if seq is None:
+            seq, exists = self._seq(path)
+        self._write_new(name, path, encode(seq + 1, obj))
         self._finish(path, exists)
         self._clean[name] = seq + 1
 
@@ -179,8 +245,26 @@ class Store:
         fs.rename(path + ".new", path)
 
     def erase(self, name):
-        """Forget a save (all its copies)."""
+        """Forget a save (all its copies), as atomically as a save: see the top."""
         path = self._path(name)
+        fs = self.fs
         self._clean.pop(name, None)
-        for suffix in ("", ".new", ".bak"):
-            self.fs.remove(path + suffix)
+        seq, exists = self._seq(path)
+        if seq < 0 and not exists:
+            for suffix in _SUFFIXES:
+                fs.remove(path + suffix)  # nothing whole there: only debris
+            return
+        tomb = encode(seq + 1, None)
+        try:
+            self._write_new(name, path, tomb)
+        except OSError:
+            # No room for the tombstone: the older copy goes first (then only the newest
+            # save could come back after a cut), and the tombstone is tried again.
+            fs.remove(path + ".bak")
+            try:
+                self._write_new(name, path, tomb)
+            except OSError:
+                fs.remove(path + ".new")
+        fs.remove(path + ".bak")
+        fs.remove(path)
+        fs.remove(path + ".new")

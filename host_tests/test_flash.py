@@ -72,8 +72,10 @@ def test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes(
         cards.write_text(cards.read_text() + "\n_FLASH_TEST = 1\n")
         second = make("flash", "PORT=" + dev.port, *common)
         assert second.returncode == 0, second.stdout + second.stderr
-        assert "sent 1 file(s), kept %d" % (n - 1) in second.stdout
-        assert "[1/1] svara/cards.mpy" in second.stdout
+        # the module and the build's manifest (which names its new hash)
+        assert "sent 2 file(s), kept %d" % (n - 2) in second.stdout
+        assert "/2] svara/cards.mpy" in second.stdout
+        assert "/2] svara.manifest" in second.stdout
         assert first_frame(dev.port, tmp_path) == frame
 
 
@@ -83,10 +85,18 @@ def small_build(tmp_path_factory):
     full = str(tmp_path_factory.mktemp("full"))
     buildtool.build("virtual", full, log=None)
     small = tmp_path_factory.mktemp("small")
-    for name in ("svara/cards.mpy", "svara/rules.mpy", "drivers/keys.mpy", "main.py"):
+    for name in ("svara/cards.mpy", "svara/rules.mpy", "drivers/keys.mpy", "main.py",
+                 "board.mpy"):
         os.makedirs(os.path.dirname(str(small / name)), exist_ok=True)
         shutil.copy(os.path.join(full, name), str(small / name))
+    buildtool.write_manifest(str(small), "virtual", [])
     return str(small)
+
+
+def remanifest(folder):
+    """A build folder changed on purpose gets the manifest its own make build wrote."""
+    os.remove(os.path.join(str(folder), buildtool.MANIFEST))
+    buildtool.write_manifest(str(folder), "virtual", [])
 
 
 def quiet(*_):
@@ -117,10 +127,11 @@ def test_a_device_whose_micropython_cannot_load_our_mpy_is_refused(small_build, 
                 data = bytearray(open(path, "rb").read())
                 data[1] = 5                       # as mpy-cross of MicroPython 1.19 writes
                 open(path, "wb").write(bytes(data))
+    remanifest(old)     # whole, as an older mpy-cross made it: refused on the host
     with VirtualHandset() as dev:
         with pytest.raises(flashtool.FlashError) as e:
             flashtool.flash(dev.port, str(old), log=quiet)
-        assert "loads .mpy version 6; this build is .mpy version 5" in str(e.value)
+        assert "is not a MicroPython 1.27 .mpy file" in str(e.value)
         ls = mpremote(dev.port, "fs", "ls", ":/")
         assert "svara" not in ls.stdout                   # nothing was written
 
@@ -143,6 +154,7 @@ def test_a_flash_that_fails_half_way_leaves_the_old_game_whole(small_build, tmp_
         shutil.copytree(small_build, changed)
         with open(changed / "main.py", "a") as f:
             f.write("\n# changed\n")
+        remanifest(changed)
         with pytest.raises(flashtool.FlashError) as e:
             flashtool.flash(dev.port, str(changed), log=quiet, check_space=False)
         assert "filled up" in str(e.value) and "old game still runs" in str(e.value)

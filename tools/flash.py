@@ -2,7 +2,7 @@
 """Copy a build (tools/build.py) onto a MicroPython handset over its serial line, with
 mpremote's transport: ``make flash PORT=/dev/ttyACM0 [BOARD=handset]``.
 
-    python3 tools/flash.py PORT [--build DIR] [--no-reset]
+    python3 tools/flash.py PORT [--build DIR] [--no-reset] [--timeout SECONDS]
 
 PORT is what mpremote connects to: /dev/ttyACM0, COM3, or socket://host:port.
 
@@ -14,13 +14,27 @@ go over the line. Every file's hash is then checked on the device, and the switc
 one rename of a new /svara.slot over the old. An interrupted or failed flash leaves the
 old game running and complete. Then the device is reset (machine.reset()).
 
+A build is sent only when it is whole: its svara.manifest (written by make build: every
+file's size and SHA-256, and the files the game's imports need) must match the folder
+exactly, each .mpy must be MicroPython 1.27's and main.py must parse. On the device the
+new folder is checked against the manifest it received before the switch. /svara.slot
+and /boot.py are changed the same way: NAME.new written, read back and checked, then
+renamed over NAME, so a cut at any moment leaves the old file or the new one whole.
+
+Every failure is one line on stderr (exit 1): a device that does not answer within
+--timeout seconds (default 30) for one step, or keeps sending without end, a link that
+drops, a build that is not whole.
+
 Exit status: 0 flashed, 1 failed (the message says why; the old game is intact),
 2 bad usage.
 """
 import ast
 import base64
+import hashlib
+import json
 import os
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,6 +44,7 @@ import build as buildtool  # noqa: E402
 
 SLOTS = ("a", "b")
 SLOT_FILE = "/svara.slot"
+TIMEOUT = 30.0      # seconds one step on the device may take (a copy of one file...)
 BOOT = """\
 # Written by tools/flash.py: run the game from the folder that /svara.slot names.
 import os
@@ -121,11 +136,127 @@ def _free():
         return (s[0], s[4])
     except (AttributeError, OSError):
         return None
+def _check(top):
+    import json
+    try:
+        with open(top + '/svara.manifest') as f:
+            m = json.loads(f.read())['files']
+    except (OSError, ValueError, KeyError):
+        return ['svara.manifest']
+    bad = []
+    for n in m:
+        try:
+            if os.stat(top + '/' + n)[6] != m[n][0] or _hash(top + '/' + n) != m[n][1]:
+                bad.append(n)
+        except OSError:
+            bad.append(n)
+    for p in _walk(top, []):
+        n = p[len(top) + 1:]
+        if n != 'svara.manifest' and n not in m:
+            bad.append(n)
+    return bad
+def _hash_of(p):
+    try:
+        return _hash(p)
+    except OSError:
+        return ''
 """
 
 
 class FlashError(Exception):
     """Flashing failed; the message says why and what to do."""
+
+
+def verify_build(build_dir):
+    """{name: sha256} of a whole build (its manifest included) and {name: size}; a
+    FlashError saying what is wrong, in one line, when the folder does not match its
+    svara.manifest or holds a file that cannot load."""
+    if not os.path.isdir(build_dir) or not os.listdir(build_dir):
+        raise FlashError("no build in %s: run `make build` first" % build_dir)
+    path = os.path.join(build_dir, buildtool.MANIFEST)
+    try:
+        with open(path, "rb") as f:
+            manifest = json.loads(f.read())
+        files = manifest["files"]
+        needed = manifest["needed"]
+        if not isinstance(files, dict) or not isinstance(needed, list):
+            raise ValueError
+    except (OSError, ValueError, KeyError, TypeError):
+        raise FlashError("%s has no readable %s: run `make build` again" % (
+            build_dir, buildtool.MANIFEST))
+    local = buildtool.file_hashes(build_dir)
+    sizes = {}
+    problems = []
+    for name in sorted(files):
+        want = files[name]
+        full = os.path.join(build_dir, name)
+        if name not in local:
+            problems.append("%s is missing" % name)
+        elif os.path.getsize(full) != want[0]:
+            problems.append("%s is %d bytes, not %d" % (name, os.path.getsize(full), want[0]))
+        elif local[name] != want[1]:
+            problems.append("%s is not the file built (SHA-256 differs)" % name)
+        else:
+            sizes[name] = want[0]
+    for name in sorted(set(local) - set(files) - {buildtool.MANIFEST}):
+        problems.append("%s is not in the build" % name)
+    for name in needed:
+        if name not in files:
+            problems.append("%s, which the game imports, is not in the manifest" % name)
+    for name in ("main.py", "board.mpy"):
+        if name not in files:
+            problems.append("%s is not in the build" % name)
+    if not problems:
+        for name in sorted(files):
+            with open(os.path.join(build_dir, name), "rb") as f:
+                data = f.read()
+            if name.endswith(".mpy") and (len(data) < 4 or data[:2] != b"M%c" % (
+                    buildtool.MPY_VERSION,)):
+                problems.append("%s is not a MicroPython %s .mpy file" % (
+                    name, buildtool.DEVICE_VERSION))
+            elif name.endswith(".py"):
+                try:
+                    ast.parse(data, name)
+                except (SyntaxError, ValueError) as e:
+                    problems.append("%s does not parse (%s)" % (name, e))
+    if problems:
+        raise FlashError("the build in %s is not whole: %s%s; run `make build` again "
+                         "(nothing was sent)" % (build_dir, problems[0],
+                                                 " (and %d more)" % (len(problems) - 1)
+                                                 if len(problems) > 1 else ""))
+    sizes[buildtool.MANIFEST] = os.path.getsize(path)
+    return local, sizes
+
+
+class Watchdog:
+    """Closes the serial line when one step takes longer than `timeout` seconds (a
+    silent device, or one that keeps sending): the read blocked on it then fails, and
+    flash() says so in one line."""
+
+    def __init__(self, transport, timeout):
+        self.transport = transport
+        self.timeout = timeout
+        self.fired = False
+        self._deadline = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def step(self):
+        self._deadline = time.monotonic() + self.timeout
+
+    def _watch(self):
+        while not self._stop.wait(0.05):
+            if self._deadline is not None and time.monotonic() > self._deadline:
+                self.fired = True
+                try:
+                    self.transport.serial.close()
+                except Exception:
+                    pass
+                return
+
+    def stop(self):
+        self._stop.set()
 
 
 def _mpremote():
@@ -154,16 +285,23 @@ def connect(port):
 class Device:
     """The commands flashing needs, on an mpremote transport."""
 
-    def __init__(self, transport):
+    def __init__(self, transport, watchdog=None):
         self.t = transport
+        self.watchdog = watchdog
         _, self._TransportError, self._ExecError = _mpremote()
-        self.t.exec(HELPERS)
+        self.run(HELPERS)
 
     def eval(self, expr):
-        out = self.t.exec("print(repr(%s))" % expr)
-        return ast.literal_eval(out.decode().strip())
+        out = self.run("print(repr(%s))" % expr)
+        try:
+            return ast.literal_eval(out.decode("utf-8", "replace").strip())
+        except (ValueError, SyntaxError):
+            raise FlashError("the device answered %r to %s: is something else writing "
+                             "to its port?" % (out[:60], expr))
 
     def run(self, code):
+        if self.watchdog is not None:
+            self.watchdog.step()
         return self.t.exec(code)
 
     def put(self, path, data, chunk=1024):
@@ -203,31 +341,71 @@ def plan(local, remote):
     return send, keep
 
 
-def flash(port, build_dir, reset=True, log=print, check_space=True):
+def _link_errors():
+    """The exceptions a dropped or dead link raises through mpremote."""
+    errors = [OSError, EOFError]
+    try:
+        import serial
+        errors.append(serial.SerialException)
+    except ImportError:
+        pass
+    _, TransportError, _ = _mpremote()
+    errors.append(TransportError)
+    return tuple(errors)
+
+
+def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIMEOUT):
     """Flash ``build_dir`` onto the device at ``port``; returns the names sent."""
-    if not os.path.isdir(build_dir) or not os.listdir(build_dir):
-        raise FlashError("no build in %s: run `make build` first" % build_dir)
-    local = buildtool.file_hashes(build_dir)
-    sizes = {n: os.path.getsize(os.path.join(build_dir, n)) for n in local}
+    local, sizes = verify_build(build_dir)
     ours = _mpy_version(build_dir)
     started = time.monotonic()
-    transport = connect(port)
+    state = {"switched": False}
+    link = _link_errors()
+    transport = None
+    watchdog = None
     try:
-        dev = Device(transport)
-        sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space)
+        transport = connect(port)
+        watchdog = Watchdog(transport, timeout)
+        watchdog.step()
+        dev = Device(transport, watchdog)
+        sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state)
+        watchdog.step()
         if reset:
             log("resetting the device")
             transport.exec_raw_no_follow("import machine\nmachine.reset()")
             time.sleep(0.2)
         else:
             transport.exit_raw_repl()
+    except FlashError:
+        raise
+    except Exception as e:
+        _, _, ExecError = _mpremote()
+        if not isinstance(e, link + (ExecError, TypeError, AttributeError, ValueError)):
+            raise
+        if watchdog is not None and watchdog.fired:
+            why = ("the device gave no complete answer within %g s (silent, or sending "
+                   "without end)" % timeout)
+        elif isinstance(e, ExecError):
+            why = "the device failed (%s)" % (e.error_output.strip().splitlines() or ["?"])[-1]
+        else:
+            why = "the link to the device broke (%s: %s)" % (
+                type(e).__name__, " ".join(str(e).split())[:120])
+        raise FlashError("%s; %s" % (why, "it was switched to the new copy already, which "
+                                     "is whole" if state["switched"] else
+                                     "nothing was switched: the old game still runs"))
     finally:
-        transport.close()
+        if watchdog is not None:
+            watchdog.stop()
+        if transport is not None:
+            try:
+                transport.close()
+            except Exception:
+                pass
     log("done in %.1f s" % (time.monotonic() - started))
     return sent
 
 
-def _flash(dev, port, build_dir, local, sizes, ours, log, check_space):
+def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=None):
     theirs = dev.eval("getattr(sys.implementation, '_mpy', None)")
     version = dev.eval("sys.implementation.version[:3]")
     if ours is not None and (theirs is None or theirs & 0xFF != ours):
@@ -282,6 +460,8 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space):
                 i + 1, len(send), name, len(data), 100 * done // total if total else 100))
         got = dev.eval("_hashes(%r)" % new)
     except OSError as e:
+        if isinstance(e, _link_errors()[2:]):
+            raise                   # the link is gone: no cleaning up over it
         _cleanup(dev, new)
         if e.errno == 28:
             raise FlashError("the device's filesystem filled up while copying; nothing "
@@ -296,18 +476,33 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space):
                          "still runs:\n" + e.error_output)
     bad = sorted(n for n in local if got.get(n) != local[n])
     extra = sorted(set(got) - set(local))
+    if not bad and not extra:
+        bad = dev.eval("_check(%r)" % new)   # the device's own word, by the manifest
     if bad or extra:
         _cleanup(dev, new)
         raise FlashError("verification failed on the device for %s; nothing changed, "
                          "the old game still runs" % ", ".join(bad + extra))
-    log("verified %d files on the device (SHA-256)" % len(got))
+    log("verified %d files on the device against the manifest (SHA-256)" % len(got))
     if dev.eval("_read('/boot.py')") != BOOT.strip():
-        dev.put("/boot.py", BOOT.encode())
+        _replace(dev, "/boot.py", BOOT.encode())
+        log("wrote /boot.py")
     # The switch: one rename of the new slot file over the old.
-    dev.run("with open(%r, 'w') as f:\n    f.write(%r)\nos.rename(%r, %r)" % (
-        SLOT_FILE + ".new", target, SLOT_FILE + ".new", SLOT_FILE))
+    if state is not None:
+        state["switched"] = True     # from here on the new copy may be the one running
+    _replace(dev, SLOT_FILE, target.encode())
     log("switched to %s: sent %d file(s), kept %d" % (new, len(send), len(keep)))
     return send
+
+
+def _replace(dev, path, data):
+    """Put data in the device's file `path` atomically: path.new written, read back
+    and checked (SHA-256), then renamed over path."""
+    dev.put(path + ".new", data)
+    if dev.eval("_hash_of(%r)" % (path + ".new")) not in ("", hashlib.sha256(data).hexdigest()):
+        dev.run("os.remove(%r)" % (path + ".new"))
+        raise FlashError("%s reads back different on the device; nothing was switched: "
+                         "the old game still runs" % path)
+    dev.run("os.rename(%r, %r)" % (path + ".new", path))
 
 
 def _slot_bytes(dev, folder):
@@ -328,6 +523,7 @@ def main(argv):
     port = None
     build_dir = None
     reset = True
+    timeout = TIMEOUT
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -336,6 +532,14 @@ def main(argv):
             return 0
         if a == "--build" and args:
             build_dir = args.pop(0)
+        elif a == "--timeout" and args:
+            try:
+                timeout = float(args.pop(0))
+            except ValueError:
+                timeout = 0
+            if not 0 < timeout <= 3600:
+                print("flash.py: --timeout takes seconds, more than 0", file=sys.stderr)
+                return 2
         elif a == "--no-reset":
             reset = False
         elif not a.startswith("-") and port is None:
@@ -349,9 +553,13 @@ def main(argv):
         return 2
     build_dir = build_dir or os.path.join(ROOT, "build", "handset")
     try:
-        flash(port, build_dir, reset=reset)
+        flash(port, build_dir, reset=reset, timeout=timeout)
     except FlashError as e:
-        print("flash: %s" % e, file=sys.stderr)
+        print("flash: %s" % " ".join(str(e).split()), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("flash: interrupted; the device holds the old game or the new one, whole",
+              file=sys.stderr)
         return 1
     return 0
 

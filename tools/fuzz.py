@@ -247,6 +247,11 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None, frozen=False)
     return counts
 
 
+# Issue 15's tally: every key is a case (checked after it: no error, chips conserved...);
+# the first lost one stops the run, so a run that ends says lost: 0.
+_TALLY = "fuzz: %d cases tried, lost: 0"
+
+
 def main(argv):
     args = list(argv)
     micro = False
@@ -291,20 +296,24 @@ def main(argv):
                           c["code"], c["reloads"], c["keys"], c["calls"], time.time() - t,
                           c["peak"], c["in_use_max"], heap, "GREW" if grew else "did not grow",
                           c["stats"]))
+                print(_TALLY % c["keys"])
                 return 0
             print("MicroPython: %d keys (%d calls) in %.0f s, no error; peak heap %d bytes, at most %d in "
                   "use after a collection; heap %d -> %d bytes: %s; statistics %s" % (
                       c["keys"], c["calls"], time.time() - t, c["peak"], c["in_use_max"], c["heap_start"],
                       c["heap_end"], "GREW" if grew else "did not grow", c["stats"]))
+            print(_TALLY % c["keys"])
             return 0
         c = run_cpython(n or 100000, seed, report)
         print("CPython: %d keys in %.0f s, no error; %d actions, %d games, %d matches, "
               "%d restarts; screens %s" % (c["keys"], time.time() - t, c["acts"], c["games"],
                                            c["matches"], c["restarts"],
                                            " ".join(sorted(c["screens"]))))
+        print(_TALLY % c["keys"])
         return 0
     except Failure as e:
         print("fuzz: %s" % e, file=sys.stderr)
+        print("fuzz: lost: 1 (the run stops at the first lost case)", file=sys.stderr)
         return 1
 
 

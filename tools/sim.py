@@ -24,7 +24,8 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
               a --keys run saves nothing unless given one
 --micropython runs the same firmware under MicroPython 1.27 (WebAssembly, tools/mp.py),
               one call per key, reading the 4-bit frame back after each;
---heap BYTES  its heap size: exits 3 saying so if the heap had to grow past it.
+--heap BYTES  its heap size (8192 to 16777216): exits 3 saying so if the heap had to
+              grow past it.
 --frozen      the frozen-build model (tools/frozen.py): every module the handset freezes
               is loaded first and kept, and the code that a frozen build keeps in flash
               is added to the heap, so --heap is the frozen build's heap
@@ -36,7 +37,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simcore  # noqa: E402  (puts firmware/, lib/ and tools/hostlib on sys.path)
 
-USAGE = __doc__.split("\n\n")[1]
+HEAP_MIN = 8192             # the WebAssembly port crashes below a few KB ...
+HEAP_MAX = 16 << 20         # ... and far above what a handset has
+KEYS_MAX = 1 << 20          # bytes of a --keys @file (a key name is a few bytes)
 
 
 class UsageError(Exception):
@@ -71,7 +74,42 @@ def parse_args(argv):
         raise UsageError("--frozen goes with --micropython")
     if opts["scale"] is not None and not 1 <= opts["scale"] <= 8:
         raise UsageError("--scale takes 1 to 8")
+    if opts["heap"] is not None and not HEAP_MIN <= opts["heap"] <= HEAP_MAX:
+        raise UsageError("--heap takes %d to %d bytes, not %d" % (HEAP_MIN, HEAP_MAX,
+                                                                  opts["heap"]))
     return opts
+
+
+def writable_folder(option, path):
+    """Make the folder for --shots or --save-dir; UsageError saying why it cannot be."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UsageError("%s %s: cannot make that folder (%s)" % (
+            option, path, e.strerror or e))
+    if not os.path.isdir(path) or not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError("%s %s: not a folder this user can write in" % (option, path))
+
+
+def read_keys(arg):
+    """The text of --keys (simcore.read_keys_arg), a @file at most KEYS_MAX bytes."""
+    if not arg.startswith("@"):
+        return arg
+    path = arg[1:]
+    if os.path.isdir(path):
+        raise UsageError("--keys @%s: a folder, not a file of key names" % path)
+    with open(path, "rb") as f:
+        data = f.read(KEYS_MAX + 1)
+    if len(data) > KEYS_MAX:
+        raise UsageError("--keys @%s: more than %d bytes, not a file of key names" % (
+            path, KEYS_MAX))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("--keys @%s: not UTF-8 text" % path)
+    if "\x00" in text:
+        raise UsageError("--keys @%s: holds NUL bytes, not a file of key names" % path)
+    return " ".join(line.split("#", 1)[0] for line in text.splitlines())
 
 
 def headless(opts, codes):
@@ -108,9 +146,19 @@ def main(argv):
         opts = parse_args(argv)
         codes = None
         if opts["keys"] is not None:
-            codes = simcore.parse_keys(simcore.read_keys_arg(opts["keys"]))
-    except (UsageError, ValueError, OSError) as e:
-        print("sim: %s\n%s" % (e, USAGE), file=sys.stderr)
+            codes = simcore.parse_keys(read_keys(opts["keys"]))
+    except (UsageError, ValueError) as e:
+        print("sim: %s (see --help)" % " ".join(str(e).split()), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("sim: --keys %s: %s" % (opts["keys"], e.strerror or e), file=sys.stderr)
+        return 2
+    try:
+        for option in ("shots", "save_dir"):
+            if opts[option] is not None:
+                writable_folder("--" + option.replace("_", "-"), opts[option])
+    except UsageError as e:
+        print("sim: %s" % e, file=sys.stderr)
         return 2
     try:
         if codes is not None:

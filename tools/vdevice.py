@@ -81,6 +81,11 @@ class VirtualHandset:
                 if not data:
                     break
                 os.write(self._master, data)
+        if not self._stop.is_set():
+            # MicroPython is gone (killed, or it crashed): hang the line up, as a board
+            # unplugged from USB does, so the port's user gets an error, not a wait.
+            os.close(self._master)
+            self._master = None
 
     def _relay_socket(self):
         dev = self._proc.stdout.fileno()
@@ -123,7 +128,8 @@ class VirtualHandset:
                 self._proc.kill()
                 self._proc.wait()
         if self.socket_port is None and self._proc is not None:
-            os.close(self._master)
+            if self._master is not None:
+                os.close(self._master)
             os.close(self._slave)
         elif self._proc is not None:
             self._server.close()

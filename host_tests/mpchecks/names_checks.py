@@ -259,8 +259,11 @@ def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     app = phone(fs)
     assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"], "chips": [3]}, \
         app.players
+    # A whole file that is not a players' dict at all is damaged (issue 15): the copy
+    # before it, and a note.
     Store("saves", fs=fs).save("players", ["not", "a", "dict"])
     app = phone(fs)
-    assert app.players == {"names": [], "chips": []}
+    assert app.players == {"names": ["", "", "", "", "", "Zo\u00eb", "", "Ok"], "chips": [3]}
+    assert app.trace().startswith("title note: Save damaged: players"), app.trace()
     press(app, (K.OK, K.SL))
     assert app.screen.name == "table"

@@ -100,3 +100,123 @@ def test_a_save_file_round_trips_and_is_checked():
     assert decode(data) == (5, {"a": [1, 2, "\u0441\u0432\u0430\u0440\u0430"]})
     assert decode(data + b"x")[0] is None
     assert decode(data[:-1])[0] is None
+
+
+# --- issue 15: erasing, the header under the checksum, nesting, content checks -------
+
+def test_a_cut_at_every_step_of_an_erase_never_brings_an_older_copy_back():
+    tried = lost = 0
+    for mode in ("none", "empty", "half", "whole"):
+        fs = CuttingFS()
+        for obj in STATES[:3]:
+            Store(fs=fs).save("game", obj)
+        ops = CuttingFS(fs.files)
+        Store(fs=ops).erase("game")
+        for k in range(1, ops.ops + 2):
+            cut = CuttingFS(fs.files)
+            cut.mode = mode
+            cut.cut_at = k
+            try:
+                Store(fs=cut).erase("game")
+            except PowerCut:
+                pass
+            cut.cut_at = -1
+            got = Store(fs=cut).load("game", "gone")
+            tried += 1
+            if got not in (STATES[2], "gone"):
+                lost += 1
+            # ... and erasing again, or saving anew, works from there.
+            Store(fs=cut).erase("game")
+            assert Store(fs=cut).load("game", "gone") == "gone"
+            Store(fs=cut).save("game", STATES[3])
+            assert Store(fs=cut).load("game") == STATES[3]
+    print("cuts in an erase: %d cases tried, %d lost" % (tried, lost))
+    assert tried > 12 and lost == 0, lost
+    fs = CuttingFS()
+    Store(fs=fs).save("game", STATES[0])
+    Store(fs=fs).save("game", STATES[1])
+    Store(fs=fs).erase("game")
+    assert fs.files == {}                               # an erase leaves nothing
+
+
+def test_a_flipped_bit_anywhere_in_the_header_loads_the_older_copy_and_says_so():
+    fs = CuttingFS()
+    Store(fs=fs).save("stats", {"games": 3})
+    Store(fs=fs).save("stats", {"games": 4})
+    good = fs.files["stats"]
+    tried = lost = 0
+    for at in range(16):
+        for bit in range(8):
+            data = bytearray(good)
+            data[at] ^= 1 << bit
+            fs.files["stats"] = bytes(data)
+            store = Store(fs=fs)
+            got = store.load("stats")
+            tried += 1
+            if got != {"games": 3} or "last good copy" not in store.note:
+                lost += 1
+    fs.files["stats"] = good
+    print("header bit flips: %d cases tried, %d lost" % (tried, lost))
+    assert tried == 128 and lost == 0
+
+
+def test_a_payload_nested_too_deep_is_damaged_not_a_crash():
+    import binascii
+    deep = b"[" * 5000 + b"]" * 5000
+    # a version 1 file (which today's code still loads): the CRC is the payload's
+    head = b"SVR\x01" + bytes((0, 0, 0, 9)) + bytes(((len(deep) >> 24) & 255,
+                                                      (len(deep) >> 16) & 255,
+                                                      (len(deep) >> 8) & 255,
+                                                      len(deep) & 255))
+    crc = binascii.crc32(deep) & 0xFFFFFFFF
+    fs = CuttingFS()
+    Store(fs=fs).save("settings", {"lang": "bg"})
+    Store(fs=fs).save("settings", {"lang": "nl"})
+    fs.files["settings"] = head + bytes(((crc >> 24) & 255, (crc >> 16) & 255,
+                                         (crc >> 8) & 255, crc & 255)) + deep
+    store = Store(fs=fs)
+    assert store.load("settings") == {"lang": "bg"}
+    assert "nested too deep" in store.note, store.note
+    # eight levels load; brackets inside strings do not count
+    ok = {"a": [[[[[[["[[[[[[[[[[\\\"" * 3]]]]]]]}
+    assert decode(encode(1, ok)) == (1, ok)
+    assert decode(encode(1, [[[[[[[[[1]]]]]]]]]))[0] is None
+
+
+def test_a_copy_whose_content_fails_the_check_falls_back_to_the_older_one():
+    fs = CuttingFS()
+    Store(fs=fs).save("stats", [1, 2, 3])
+    Store(fs=fs).save("stats", [1, "x", 3])
+    store = Store(fs=fs)
+    good = lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v)  # noqa
+    assert store.load("stats", None, good) == [1, 2, 3]
+    assert "bad content" in store.note and "last good copy" in store.note
+    assert store.load("stats", "none", lambda v: False) == "none"
+    assert "bad content, using defaults" in store.note
+
+
+def test_version_1_files_still_load_and_the_next_save_is_version_2():
+    import binascii
+    payload = b'{"lang": "ru"}'
+    crc = binascii.crc32(payload) & 0xFFFFFFFF
+    old = (b"SVR\x01" + bytes((0, 0, 0, 4, 0, 0, 0, len(payload)))
+           + bytes(((crc >> 24) & 255, (crc >> 16) & 255, (crc >> 8) & 255, crc & 255))
+           + payload)
+    fs = CuttingFS({"settings": old})
+    store = Store(fs=fs)
+    assert store.load("settings") == {"lang": "ru"} and store.note == ""
+    store.save("settings", {"lang": "en"})
+    assert fs.files["settings"][3] == 2 and fs.files["settings.bak"] == old
+    assert Store(fs=fs).load("settings") == {"lang": "en"}
+
+
+def test_an_erase_on_a_full_filesystem_still_erases():
+    class Full(CuttingFS):
+        def write(self, path, data):
+            raise OSError(28)
+    fs = CuttingFS()
+    Store(fs=fs).save("game", STATES[0])
+    Store(fs=fs).save("game", STATES[1])
+    full = Full(fs.files)
+    Store(fs=full).erase("game")
+    assert Store(fs=full).load("game", "gone") == "gone" and full.files == {}
