@@ -32,6 +32,8 @@ HOST_ONLY = ("drivers/simdisplay.py", "manifest.py")
 # Folders of firmware/ that stay on the host: the languages' readable sources (the
 # device gets the packed modules that tools/gen_strings.py makes from them).
 HOST_ONLY_DIRS = ("i18n/src/",)
+# The rules library's command line (python -m svara) is the desktop's too.
+HOST_ONLY_LIB = ("svara/__main__.py",)
 
 
 def boards(src=ROOT):
@@ -56,7 +58,8 @@ def device_sources(board, src=ROOT):
     """[(source path, path on the device as .py)] for everything the handset needs."""
     if board not in boards(src):
         raise ValueError("unknown board %r: there are %s" % (board, ", ".join(boards(src))))
-    out = _tree(os.path.join(src, "lib", "svara"), "svara/")
+    out = [item for item in _tree(os.path.join(src, "lib", "svara"), "svara/")
+           if item[1] not in HOST_ONLY_LIB]
     for path, rel in _tree(os.path.join(src, "firmware"), ""):
         if rel.startswith("boards/") or rel in HOST_ONLY or rel.startswith(HOST_ONLY_DIRS):
             continue

@@ -51,7 +51,7 @@ def modules():
     for base, pkg in _TREES:
         folder = os.path.join(ROOT, base, pkg)
         for name in sorted(os.listdir(folder)):
-            if not name.endswith(".py"):
+            if not name.endswith(".py") or name == "__main__.py":   # host-only CLI
                 continue
             found.append(pkg if name == "__init__.py" else pkg + "." + name[:-3])
     return list(_FIRST) + sorted(m for m in found if m not in _FIRST)
