@@ -357,13 +357,17 @@ def quantize(w, total):
 
 
 def solve(iterations, report=print):
+    from hosttool import Progress
     W, T, L = joint()
     tables = []
     stats = []
+    bar = Progress(len(DEPTHS) * iterations, "CFR+ iterations (%d depths)" % len(DEPTHS))
     for depth in DEPTHS:
         sv = Solver(depth, W, T, L)
         for t in range(1, iterations + 1):
             sv.iterate(t)
+            bar.update()
+        bar.close()
         br0 = sv.best_response(0)
         br1 = sv.best_response(1)
         v = sv.game_value()
@@ -409,11 +413,15 @@ def render(tables, stats, iterations):
     return "\n".join(lines) + "\n"
 
 
-def main(argv):
-    iterations = ITERATIONS
-    check = "--check" in argv
-    if "--iterations" in argv:
-        iterations = int(argv[argv.index("--iterations") + 1])
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--iterations", type=whole(1), default=ITERATIONS,
+                    help="CFR+ iterations (default %d)" % ITERATIONS)
+    ap.add_argument("--check", action="store_true",
+                    help="solve, then only compare with the committed table (exit 1 if not the same)")
+    args = ap.parse_args(argv)
+    iterations, check = args.iterations, args.check
     tables, stats = solve(iterations)
     text = render(tables, stats, iterations)
     if check:

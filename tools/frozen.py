@@ -162,10 +162,9 @@ def interpreter(budget):
         raise
 
 
-def main(argv):
-    if argv:
-        print(__doc__)
-        return 2
+def main(argv=None):
+    from hosttool import parser
+    parser(__doc__).parse_args(argv)
     imported, top, rows = measure()
     print("frozen-build model: %d modules" % (len(rows) - 1))
     for m, b in rows:

@@ -11,7 +11,6 @@ Every URL is relative to its package.json, so the same files install from a chec
 MicroPython under test), not mip's. --check only says whether the files are up to date
 (exit 1 when not), as the tests do.
 """
-import argparse
 import json
 import os
 import sys
@@ -21,7 +20,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import build  # noqa: E402
-from progress import fail  # noqa: E402
+from hosttool import fail, parser  # noqa: E402
 
 
 def version(src=ROOT):
@@ -55,7 +54,7 @@ def packages(src=ROOT):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+    ap = parser(__doc__,
                                  epilog="Run it after adding, removing or renaming a module.")
     ap.add_argument("--check", action="store_true",
                     help="only check that the package files are up to date (exit 1 if not)")

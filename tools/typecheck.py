@@ -43,7 +43,9 @@ def mypy(files, board):
     return lines
 
 
-def main():
+def main(argv=None):
+    from hosttool import parser
+    parser(__doc__).parse_args(argv)
     if not os.path.isfile(os.path.join(TYPINGS, "machine.pyi")):
         print("typecheck.py: no MicroPython stubs in typings/: run `make typings`",
               file=sys.stderr)

@@ -1,5 +1,9 @@
-"""A one-line progress report on stderr for the long host jobs (exact-odds count, CFR
-solve, tournaments, the long fuzz runs), and the tools' one-line error.
+"""What the host tools share: their argument parser (--help from the tool's docstring,
+a bad argument as one line and exit status 2), a one-line progress report on stderr for
+the long jobs (exact-odds count, CFR solve, tournaments, the long fuzz runs), and the
+tools' one-line error.
+
+    args = parser(__doc__).parse_args(argv)    # after add_argument() calls
 
     bar = Progress(total, "deals")
     for ...:
@@ -10,9 +14,46 @@ On a terminal the line redraws itself in place (at most 5 times a second); into 
 or a pipe it writes a plain line at every tenth, so logs stay short. Nothing here is
 needed by the game: standard library only.
 """
+import argparse
 import os
 import sys
 import time
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: 'tool.py: error: ... (tool.py --help says more)'."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (%s --help says more)\n" % (self.prog, message, self.prog))
+
+
+def whole(low, parse=int):
+    """An argparse type: a whole number >= low (``parse=float`` also takes 2e6)."""
+    def check(text):
+        try:
+            value = int(parse(text))
+        except (ValueError, OverflowError):
+            value = None
+        if value is None or value < low:
+            raise argparse.ArgumentTypeError("want a whole number >= %d, not %r" % (low, text))
+        return value
+    return check
+
+
+def seconds_type(text):
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not value > 0:
+        raise argparse.ArgumentTypeError("want a number of seconds above 0, not %r" % text)
+    return value
+
+
+def parser(doc, **kw):
+    """A Parser whose --help prints the tool's docstring ``doc`` as it is written."""
+    return Parser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter, **kw)
 
 
 class Progress:
