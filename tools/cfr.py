@@ -6,7 +6,8 @@
 Solves an abstraction of heads-up Svara (docs/BOTS.md) and writes the average
 strategy as a byte table to lib/svara/_strategy.py; --check recomputes it and fails
 when the committed file differs. Prints the exploitability of the abstract strategy
-(the best-response value against it, in the abstract game) for every stack depth.
+(the best-response value against it, in the abstract game) for every stack depth;
+a line on stderr shows the iterations done and the time left.
 
 The abstract game, for the default rules (joker, two sevens, ante 1, min blind 1,
 raise cap 3):

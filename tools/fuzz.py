@@ -280,8 +280,8 @@ def main(argv):
 
     def report(i, app):
         spent = time.time() - t
-        print("  %d of %d keys, %.0f s, about %.0f s left"
-              % (i, total, spent, spent * (total - i) / max(i, 1)), flush=True)
+        left = ", about %.0f s left" % (spent * (total - i) / i) if i else ""
+        print("  %d of %d keys, %.0f s%s" % (i, total, spent, left), flush=True)
 
     try:
         if micro:
