@@ -26,8 +26,9 @@ permuted (♣ too when the joker is off: 7♣ is then a plain seven), and so may
 10 J Q K (all count 10). That leaves 337 classes with the joker and 116 without, 906 in
 all; two run at once, about 2.7 s a class (about 40 minutes for all here). The
 counts go to the variant's file as each class is done, so a stopped run goes on where it
-stopped; a line on stderr shows the classes counted and the time left. A module keeps, per class, the chances of 3..9 opponents in millionths
-(svara.odds.SCALE), rounded to nearest.
+stopped; a line on stderr shows the classes counted and the time left. A module keeps,
+per class, the chances of 3..9 opponents in millionths (svara.odds.SCALE), rounded to
+nearest.
 """
 import itertools
 import os
