@@ -299,6 +299,10 @@ def main(argv=None, out=None):
         ap.exit(2, "%s: %s: %s\n" % (ap.prog, args.command, e))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:                 # the reader stopped (| head): no traceback
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
