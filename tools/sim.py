@@ -36,6 +36,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simcore  # noqa: E402  (puts firmware/, lib/ and tools/hostlib on sys.path)
 
+USAGE = __doc__.split("\n\n")[1]
 
 
 class UsageError(Exception):
@@ -109,7 +110,7 @@ def main(argv):
         if opts["keys"] is not None:
             codes = simcore.parse_keys(simcore.read_keys_arg(opts["keys"]))
     except (UsageError, ValueError, OSError) as e:
-        print("sim: %s (sim.py --help says more)" % e, file=sys.stderr)
+        print("sim: %s (usage: %s)" % (e, " ".join(USAGE.split())), file=sys.stderr)
         return 2
     try:
         if codes is not None:
