@@ -161,10 +161,11 @@ def _ask(g, read, out):
             print("  not now: %s" % e, file=out)
 
 
-def play(players, level, stack, seed, read, out, names_=None):
-    """A match for the person at seat 0 against ``players - 1`` bots; returns its Match."""
+def play(players, level, stack, seed, read, out):
+    """A match for the person at seat 0 against ``players - 1`` bots of ``level``, the
+    person's lines from ``read()`` ("" ends it); returns the Match."""
     from svara.game import Rng
-    who = names_ or ["You"] + ["Bot %d" % i for i in range(1, players)]
+    who = ["You"] + ["Bot %d" % i for i in range(1, players)]
     m = svara.Match([stack] * players, 0, None, seed)
     rng = Rng(seed ^ 0x5a5a)
     print("Svara %s: you against %d %s bot%s, %d chips each, seed %d" % (
@@ -209,7 +210,6 @@ def play(players, level, stack, seed, read, out, names_=None):
                       "(buy-in %d)" % (g.pot, g.buy_in), file=out)
         print("%s %s %d" % (who[g.winner], "win" if g.winner == 0 else "wins", g.won),
               file=out)
-    m.next_game()
     print("\nThe match is over: %s %s." % (
         who[m.winner], "win" if m.winner == 0 else "wins"), file=out)
     return m
