@@ -22,7 +22,9 @@ def scripts():
     return [n for n in ORDER if n in found] + [n for n in found if n not in ORDER]
 
 
-def main():
+def main(argv=None):
+    from hosttool import parser
+    parser(__doc__).parse_args(argv)
     failed = []
     for name in scripts():
         print("=" * 78)

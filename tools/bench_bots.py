@@ -171,6 +171,18 @@ def memo_odds():
     odds.chances = chances
 
 
+def _mapped(pool, fn, jobs, what):
+    """pool.map(fn, jobs), in order, with a progress line on stderr as blocks finish."""
+    from hosttool import Progress
+    bar = Progress(len(jobs), what)
+    out = []
+    for block in pool.imap(fn, jobs):
+        out.append(block)
+        bar.update()
+    bar.close()
+    return out
+
+
 def tournaments(games, pool):
     pairs = games // 2
     print("Heads-up, %d games a pairing (%d seat-swapped pairs), stacks %d refilled each "
@@ -180,7 +192,9 @@ def tournaments(games, pool):
         t = time.time()
         step = 250
         jobs = [(a, b, f, min(step, pairs - f)) for f in range(0, pairs, step)]
-        vals = [v for block in pool.map(heads_up_block, jobs) for v in block]
+        vals = [v for block in _mapped(pool, heads_up_block, jobs,
+                                       "%s vs %s, blocks of 250 pairs" % (NAMES[a], NAMES[b]))
+                for v in block]
         mean, half = interval(vals)
         mean /= 2
         half /= 2
@@ -200,7 +214,8 @@ def multiway(lineup, games, pool):
     groups = max(2, (games + per_group - 1) // per_group)
     step = 10
     jobs = [(lineup, f, min(step, groups - f)) for f in range(0, groups, step)]
-    rows = [r for block in pool.map(table_block, jobs) for r in block]
+    rows = [r for block in _mapped(pool, table_block, jobs, "%d-handed, blocks of 10 groups" % n)
+            for r in block]
     print("%s-handed (%s), %d games (%d groups of %d: the same deal in every seat and "
           "order), chips won per game and bot, 95%% CI:"
           % ({4: "Four", 6: "Six"}.get(n, str(n)), ", ".join(NAMES[k] for k in lineup),
@@ -286,12 +301,17 @@ def star_ms():
                 for h in ((0, 26, 25), (31, 30, 2), (9, 14, 18)) for n in (3, 6, 9)]
 
 
-def main(argv):
-    games = 20000
-    if "--games" in argv:
-        games = int(argv[argv.index("--games") + 1])
-    quick = "--quick" in argv
-    only_multiway = "--multiway" in argv
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=whole(1), default=20000,
+                    help="games per heads-up pairing (default 20,000)")
+    ap.add_argument("--quick", action="store_true",
+                    help="400 games for each multiway table")
+    ap.add_argument("--multiway", action="store_true",
+                    help="only the multiway tables, no heads-up or MicroPython figures")
+    args = ap.parse_args(argv)
+    games, quick, only_multiway = args.games, args.quick, args.multiway
     memo_odds()
     t = time.time()
     ok = True

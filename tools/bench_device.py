@@ -55,22 +55,15 @@ def heap_after_start(build_dir):
     return before, after, loaded
 
 
-def main(argv):
-    board = "handset"
-    block = 4096
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--board" and args:
-            board = args.pop(0)
-        elif a == "--block" and args and args[0].isdigit():
-            block = int(args.pop(0))
-        elif a in ("-h", "--help"):
-            print(__doc__)
-            return 0
-        else:
-            print("bench_device.py: bad argument %s" % a, file=sys.stderr)
-            return 2
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--board", default="handset", choices=buildtool.boards(),
+                    help="the board to size (default handset)")
+    ap.add_argument("--block", type=whole(1), default=4096,
+                    help="the filesystem's block size in bytes (default 4096)")
+    args = ap.parse_args(argv)
+    board, block = args.board, args.block
     _, listing, flash = sizes(board, block)
     print("== the game on a handset (board %s, MicroPython %s) ==" % (
         board, buildtool.DEVICE_VERSION))

@@ -122,13 +122,12 @@ def import_costs():
     return out
 
 
-def main(argv):
-    seconds = 1.5
-    if argv[:1] == ["--seconds"] and len(argv) == 2:
-        seconds = float(argv[1])
-    elif argv:
-        print(__doc__)
-        return 2
+def main(argv=None):
+    from hosttool import parser, seconds_type
+    ap = parser(__doc__)
+    ap.add_argument("--seconds", type=seconds_type, default=1.5,
+                    help="time each rate for this long (default 1.5)")
+    seconds = ap.parse_args(argv).seconds
     rates = {}
     with MicroPython(heap=1 << 20) as mp:
         mp.exec(PLAY)

@@ -38,13 +38,12 @@ def builtin(s, n):
 """
 
 
-def main(argv):
-    n = 2000
-    if argv[:1] == ["--lines"] and len(argv) == 2 and argv[1].isdigit():
-        n = int(argv[1])
-    elif argv:
-        print(__doc__)
-        return 2
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--lines", type=whole(1), default=2000,
+                    help="lines drawn per timing (default 2000)")
+    n = ap.parse_args(argv).lines
     with MicroPython() as mp:
         mp.exec(BENCH)
         print("MicroPython 1.27 (WebAssembly), us per 21-character line, %d lines:" % n)

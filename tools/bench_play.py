@@ -171,8 +171,12 @@ def main(argv):
             seed = int(args.pop(0))
         elif a == "--heap":
             heap = int(args.pop(0))
-        else:
+        elif a in ("-h", "--help"):
             print(__doc__)
+            return 0
+        else:
+            print("bench_play.py: bad argument %s (bench_play.py --help says more)" % a,
+                  file=sys.stderr)
             return 2
     codes = match_keys(seed)
     print("match: seed %d, %d keys, 4 players (you + 3 easy bots), stack 20" % (seed, len(codes)))

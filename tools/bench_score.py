@@ -147,13 +147,12 @@ def scorer_heap():
         return import_cost(src), import_cost(mpy)
 
 
-def main(argv):
-    rounds = 16
-    if argv[:1] == ["--rounds"] and len(argv) > 1 and argv[1].isdigit():
-        rounds = int(argv[1])
-    elif argv:
-        print(__doc__)
-        return 2
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--rounds", type=whole(1), default=16,
+                    help="timing rounds, the best one counts (default 16)")
+    rounds = ap.parse_args(argv).rounds
     print("Hand scorer: microseconds per hand (all 4960 hands x 6 card orders), best of %d rounds"
           % rounds)
     sys.stdout.flush()

@@ -94,7 +94,9 @@ def cpython_figures():
     return out
 
 
-def main():
+def main(argv=None):
+    from hosttool import parser
+    parser(__doc__).parse_args(argv)
     mp = micropython_figures()
     cp = cpython_figures()
     rows = (

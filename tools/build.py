@@ -54,6 +54,8 @@ MICROPYTHON_MODULES = frozenset((
     "array", "binascii", "collections", "errno", "framebuf", "gc", "hashlib", "io",
     "json", "machine", "math", "micropython", "os", "random", "re", "select", "struct",
     "sys", "time", "uctypes", "rp2", "js"))
+# The rules library's command line (python -m svara) is the desktop's too.
+HOST_ONLY_LIB = ("svara/__main__.py",)
 
 
 def boards(src=ROOT):
@@ -78,7 +80,8 @@ def device_sources(board, src=ROOT):
     """[(source path, path on the device as .py)] for everything the handset needs."""
     if board not in boards(src):
         raise ValueError("unknown board %r: there are %s" % (board, ", ".join(boards(src))))
-    out = _tree(os.path.join(src, "lib", "svara"), "svara/")
+    out = [item for item in _tree(os.path.join(src, "lib", "svara"), "svara/")
+           if item[1] not in HOST_ONLY_LIB]
     for path, rel in _tree(os.path.join(src, "firmware"), ""):
         if rel.startswith("boards/") or rel in HOST_ONLY or rel.startswith(HOST_ONLY_DIRS):
             continue

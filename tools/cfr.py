@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Heads-up strategy for the Hard bot, by counterfactual regret minimisation (CFR+).
 
-    .venv/bin/python tools/cfr.py [--iterations N] [--check]
+    .venv/bin/python tools/cfr.py [--iterations N] [--check] [--full]
 
 Solves an abstraction of heads-up Svara (docs/BOTS.md) and writes the average
 strategy as a byte table to lib/svara/_strategy.py; --check recomputes it and fails
 when the committed file differs. Prints the exploitability of the abstract strategy
-(the best-response value against it, in the abstract game) for every stack depth.
+(the best-response value against it, in the abstract game) for every stack depth;
+a line on stderr shows the iterations done and the time left. --full only measures the
+committed tables against a best response on the full betting (full_exploitability below).
 
 The abstract game, for the default rules (joker, two sevens, ante 1, min blind 1,
 raise cap 3):
@@ -363,13 +365,17 @@ def quantize(w, total):
 
 
 def solve(iterations, report=print):
+    from hosttool import Progress
     W, T, L = joint()
     tables = []
     stats = []
+    bar = Progress(len(DEPTHS) * iterations, "CFR+ iterations (%d depths)" % len(DEPTHS))
     for depth in DEPTHS:
         sv = Solver(depth, W, T, L)
         for t in range(1, iterations + 1):
             sv.iterate(t)
+            bar.update()
+        bar.close()
         br0 = sv.best_response(0)
         br1 = sv.best_response(1)
         v = sv.game_value()
@@ -627,14 +633,21 @@ def report_full(report=print):
     return rows
 
 
-def main(argv):
-    if "--full" in argv:
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--iterations", type=whole(1), default=ITERATIONS,
+                    help="CFR+ iterations (default %d)" % ITERATIONS)
+    ap.add_argument("--check", action="store_true",
+                    help="solve, then only compare with the committed table (exit 1 if not the same)")
+    ap.add_argument("--full", action="store_true",
+                    help="only measure the committed tables against a best response on "
+                         "the full betting (the bet sizes a person may choose)")
+    args = ap.parse_args(argv)
+    if args.full:
         report_full()
         return 0
-    iterations = ITERATIONS
-    check = "--check" in argv
-    if "--iterations" in argv:
-        iterations = int(argv[argv.index("--iterations") + 1])
+    iterations, check = args.iterations, args.check
     tables, stats = solve(iterations)
     text = render(tables, stats, iterations)
     if check:

@@ -221,20 +221,28 @@ def report(path, z=2.576, deals=INPUT_DEALS):
     return checked, outside
 
 
-def main(argv):
-    if argv[:1] == ["--report"]:
-        deals = INPUT_DEALS
-        if "--deals" in argv:
-            i = argv.index("--deals")
-            deals = int(float(argv[i + 1]))
-            argv = argv[:i] + argv[i + 2:]
-        report(argv[1] if len(argv) > 1 else INPUT, deals=deals)
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument("--report", nargs="?", const=INPUT, metavar="FILE",
+                      help="the error table of docs/BOTS.md from FILE (default %s)"
+                      % os.path.relpath(INPUT, os.getcwd()))
+    what.add_argument("--simulate", type=whole(1, float), metavar="DEALS",
+                      help="write fresh simulations of DEALS partitions per case")
+    what.add_argument("--check", action="store_true",
+                      help="only check that the committed table is a fresh fit (exit 1 if not)")
+    ap.add_argument("--deals", type=whole(1, float), default=INPUT_DEALS,
+                    help="with --report: the partitions per case in FILE")
+    args = ap.parse_args(argv)
+    if args.report:
+        report(args.report, deals=args.deals)
         return 0
-    if argv[:1] == ["--simulate"]:
-        simulate(int(float(argv[1])))
+    if args.simulate:
+        simulate(args.simulate)
         return 0
     text = render(fit(observations(read_input())))
-    if argv[:1] == ["--check"]:
+    if args.check:
         with open(OUT, encoding="ascii") as f:
             same = f.read() == text
         print("up to date" if same else "%s differs from a fresh fit" % OUT)

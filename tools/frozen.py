@@ -51,7 +51,7 @@ def modules():
     for base, pkg in _TREES:
         folder = os.path.join(ROOT, base, pkg)
         for name in sorted(os.listdir(folder)):
-            if not name.endswith(".py"):
+            if not name.endswith(".py") or name == "__main__.py":   # host-only CLI
                 continue
             found.append(pkg if name == "__init__.py" else pkg + "." + name[:-3])
     return list(_FIRST) + sorted(m for m in found if m not in _FIRST)
@@ -162,10 +162,9 @@ def interpreter(budget):
         raise
 
 
-def main(argv):
-    if argv:
-        print(__doc__)
-        return 2
+def main(argv=None):
+    from hosttool import parser
+    parser(__doc__).parse_args(argv)
     imported, top, rows = measure()
     print("frozen-build model: %d modules" % (len(rows) - 1))
     for m, b in rows:

@@ -274,13 +274,19 @@ def main(argv):
                 seed = v
             else:
                 heap = heap_given = v
-        else:
+        elif a in ("-h", "--help"):
             print(__doc__)
+            return 0
+        else:
+            print("fuzz.py: bad argument %s (fuzz.py --help says more)" % a, file=sys.stderr)
             return 2
     t = time.time()
+    total = n or (10000 if micro else 100000)
 
     def report(i, app):
-        print("  %d keys, %.0f s" % (i, time.time() - t), flush=True)
+        spent = time.time() - t
+        left = ", about %.0f s left" % (spent * (total - i) / i) if i else ""
+        print("  %d of %d keys, %.0f s%s" % (i, total, spent, left), flush=True)
 
     try:
         if micro:

@@ -296,19 +296,15 @@ def build(name, bdf_text):
     return out
 
 
-def main(argv):
-    out_dir = OUT_DIR
-    check = False
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--check":
-            check = True
-        elif a == "--out" and args:
-            out_dir = args.pop(0)
-        else:
-            print(__doc__)
-            return 2
+def main(argv=None):
+    from hosttool import parser
+    ap = parser(__doc__)
+    ap.add_argument("--check", action="store_true",
+                    help="only check that the committed font modules are up to date")
+    ap.add_argument("--out", default=OUT_DIR, metavar="DIR",
+                    help="write the modules there (default firmware/ui)")
+    args = ap.parse_args(argv)
+    out_dir, check = args.out, args.check
     missing = tools_present()
     if missing:
         if check:

@@ -63,19 +63,15 @@ def render():
     ])
 
 
-def main(argv):
-    out = OUT
-    check = False
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--check":
-            check = True
-        elif a == "--out" and args:
-            out = args.pop(0)
-        else:
-            print(__doc__)
-            return 2
+def main(argv=None):
+    from hosttool import parser
+    ap = parser(__doc__)
+    ap.add_argument("--check", action="store_true",
+                    help="only check that the committed table is up to date (exit 1 if not)")
+    ap.add_argument("--out", default=OUT, metavar="FILE",
+                    help="write the module there (default lib/svara/_score_table.py)")
+    args = ap.parse_args(argv)
+    out, check = args.out, args.check
     text = render()
     if check:
         try:

@@ -162,21 +162,17 @@ def build_all(src_dir=SRC_DIR):
     return out
 
 
-def main(argv):
-    src_dir, out_dir, check = SRC_DIR, OUT_DIR, False
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--check":
-            check = True
-        elif a in ("--src", "--out") and args:
-            if a == "--src":
-                src_dir = args.pop(0)
-            else:
-                out_dir = args.pop(0)
-        else:
-            print(__doc__)
-            return 2
+def main(argv=None):
+    from hosttool import parser
+    ap = parser(__doc__)
+    ap.add_argument("--check", action="store_true",
+                    help="only check that the packed modules are up to date (exit 1 if not)")
+    ap.add_argument("--src", default=SRC_DIR, metavar="DIR",
+                    help="the readable sources (default firmware/i18n/src)")
+    ap.add_argument("--out", default=OUT_DIR, metavar="DIR",
+                    help="write the packed modules there (default firmware/i18n)")
+    args = ap.parse_args(argv)
+    src_dir, out_dir, check = args.src, args.out, args.check
     try:
         texts = build_all(src_dir)
     except PackError as e:

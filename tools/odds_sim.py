@@ -149,16 +149,23 @@ def simulate_np(hand, rules=None, dead=(), floor=0, deals=10 ** 6, seed=1, batch
 
 
 def main(argv):
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("hand")
-    ap.add_argument("--deals", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--floor", type=int, default=0)
-    ap.add_argument("--rules", default="default", choices=sorted(RULES))
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("hand", help='three cards as one word, e.g. "7c Ah Ad"')
+    ap.add_argument("--deals", type=whole(1), default=100000, help="deals (default 100,000)")
+    ap.add_argument("--seed", type=whole(0), default=1, help="the generator's seed (default 1)")
+    ap.add_argument("--floor", type=whole(0), default=0,
+                    help="opponents hold at least this many points (default 0)")
+    ap.add_argument("--rules", default="default", choices=sorted(RULES),
+                    help="the point variant (default: the rules as written)")
     a = ap.parse_args(argv)
     from svara import odds
-    hand = svara.parse(a.hand)
+    try:
+        hand = svara.parse(a.hand)
+        if len(hand) != 3:
+            raise ValueError("a hand is three cards, not %r" % a.hand)
+    except ValueError as e:
+        ap.error(str(e))
     rules = RULES[a.rules]
     try:
         sums = simulate_np(hand, rules, (), a.floor, a.deals, a.seed)
@@ -177,4 +184,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

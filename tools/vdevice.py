@@ -142,27 +142,17 @@ class VirtualHandset:
         self.stop()
 
 
-def main(argv):
-    heap = 256 * 1024
-    fs_size = 0
-    socket_port = None
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a in ("-h", "--help"):
-            print(__doc__)
-            return 0
-        if a in ("--heap", "--fs-size", "--socket") and args and args[0].isdigit():
-            value = int(args.pop(0))
-            if a == "--heap":
-                heap = value
-            elif a == "--fs-size":
-                fs_size = value
-            else:
-                socket_port = value
-        else:
-            print("vdevice.py: bad argument %s (see --help)" % a, file=sys.stderr)
-            return 2
+def main(argv=None):
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--heap", type=whole(1), default=256 * 1024,
+                    help="MicroPython's heap in bytes (default 262144)")
+    ap.add_argument("--fs-size", type=whole(0), default=0,
+                    help="the filesystem's size in bytes (default 0: no limit)")
+    ap.add_argument("--socket", type=whole(0), metavar="PORT",
+                    help="serve on 127.0.0.1:PORT instead of a pseudo-terminal")
+    args = ap.parse_args(argv)
+    heap, fs_size, socket_port = args.heap, args.fs_size, args.socket
     with VirtualHandset(heap=heap, fs_size=fs_size, socket_port=socket_port) as dev:
         print("virtual handset on %s   (mpremote connect %s; Ctrl-C ends it)"
               % (dev.port, dev.port), flush=True)

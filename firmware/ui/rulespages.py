@@ -20,6 +20,8 @@ T = strings()
 _TOP = const(17)
 _PER_PAGE = const(5)                   # hand rows on one page
 _HAND_PAGES = const(2)
+_KEYS_PAGE = const(5)                  # the keys page (TEXT_PAGES[2]) also shows the version
+_VERSION_Y = const(129)
 
 
 def pages():
@@ -52,6 +54,9 @@ class RulesPages(Screen):
             common.title_band(fb, title)
             for i in range(len(lines)):
                 writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, CARD, F5)
+            if k == _KEYS_PAGE:
+                from svara.version import VERSION
+                common.right(fb, "v" + VERSION, 126, _VERSION_Y, LIGHT, F5)
         common.right(fb, T.PAGE % (k + 1, pages()), 126, 3, LIGHT, F5)
         common.bottom(fb, T.HELP_RULES, T.NEXT, T.BACK)
 

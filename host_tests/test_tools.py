@@ -1,0 +1,99 @@
+"""The host tools as a maintainer meets them: every script in tools/ answers --help and
+says a bad argument in one line with exit status 2; the long jobs' progress line."""
+import io
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from hosttool import Progress
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tools")
+# Modules of tools/ that other tools import and that are not run by themselves.
+LIBRARIES = {"hosttool.py", "score_reference.py", "simcore.py", "simwindow.py"}
+
+
+def scripts():
+    found = []
+    for name in sorted(os.listdir(TOOLS)):
+        if name.endswith(".py"):
+            with open(os.path.join(TOOLS, name), encoding="utf-8") as f:
+                if 'if __name__ == "__main__":' in f.read():
+                    found.append(name)
+    return found
+
+
+def run(name, *args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, os.path.join(TOOLS, name)] + list(args),
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
+
+
+@pytest.fixture(scope="module")
+def answers():
+    """Each script run with --help and with an option nobody has (two at a time)."""
+    names = scripts()
+    with ThreadPoolExecutor(2) as pool:
+        helps = list(pool.map(lambda n: run(n, "--help"), names))
+        bads = list(pool.map(lambda n: run(n, "--no-such-option"), names))
+    return dict(zip(names, zip(helps, bads)))
+
+
+def test_every_module_of_tools_is_a_script_or_a_library_of_them():
+    names = {n for n in os.listdir(TOOLS) if n.endswith(".py")}
+    assert names - set(scripts()) == LIBRARIES
+
+
+def test_every_tool_answers_help(answers):
+    for name, (helped, _) in answers.items():
+        assert helped.returncode == 0, (name, helped.stderr)
+        with open(os.path.join(TOOLS, name), encoding="utf-8") as f:
+            source = f.read()
+        doc = source.split('"""')[1].strip().splitlines()[0]   # what the tool does
+        assert doc in helped.stdout, (name, helped.stdout[:300])
+        assert not helped.stderr.strip(), (name, helped.stderr)
+
+
+def test_a_bad_argument_is_one_line_and_exit_2(answers):
+    for name, (_, bad) in answers.items():
+        assert bad.returncode == 2, (name, bad.returncode, bad.stderr)
+        lines = bad.stderr.strip().splitlines()
+        assert len(lines) == 1, (name, bad.stderr)
+        assert name in lines[0] and "Traceback" not in bad.stderr, (name, lines[0])
+
+
+def test_argparse_tools_check_their_values():
+    got = run("bench_score.py", "--rounds", "many")
+    assert got.returncode == 2
+    assert got.stderr.strip() == ("bench_score.py: error: argument --rounds: want a whole "
+                                  "number >= 1, not 'many' (bench_score.py --help says more)")
+
+
+def test_progress_into_a_log_is_a_line_per_tenth_ending_at_the_total():
+    out = io.StringIO()
+    bar = Progress(2000, "deals", stream=out)
+    for _ in range(2000):
+        bar.update()
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 11                       # 0%, 10%, ..., 100%
+    assert lines[-1].startswith("deals 2,000/2,000 (100%) ")
+    assert "(50%)" in lines[5] and "left" in lines[5]
+
+
+def test_progress_on_a_terminal_redraws_one_line():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    out = Terminal()
+    bar = Progress(3, "classes", stream=out, every=0)
+    for _ in range(3):
+        bar.update()
+    bar.close()
+    text = out.getvalue()
+    assert text.count("\n") == 1 and text.endswith("\n")
+    assert text.count("\r") == 3
+    assert text.rstrip().split("\r")[-1].startswith("classes 3/3 (100%)")
