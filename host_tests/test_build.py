@@ -137,3 +137,37 @@ def test_manifest_freezes_what_the_build_puts_on_the_device():
     frozen = _manifest_modules()
     on_device = {rel for _, rel in buildtool.device_sources("handset")}
     assert frozen == on_device, (sorted(on_device - frozen), sorted(frozen - on_device))
+
+
+def test_installed_as_mpy_the_tables_are_read_from_their_bin_files_under_micropython(built):
+    """The exact chances and the Hard bot's strategy come from NAME.bin beside the .mpy
+    (lib/svara/data.py): the same numbers as the modules give on CPython, and the table
+    modules themselves are never imported."""
+    import svara
+    from svara import _strategy, odds
+    from mp import MicroPython
+    out, _ = built
+    names = buildtool.file_hashes(out)
+    assert {"svara/_exact_v0.bin", "svara/_strategy.bin", "i18n/bg.bin"} <= set(names)
+    hand = svara.parse("AS KS 7C")
+    want = [list(odds.chances(hand, n, svara.Rules(joker=j))) for n in (3, 9) for j in (False, True)]
+    spots = [(k, at) for k in (0, 1) for at in (0, 1, 44, 500, len(_strategy.TABLES[k]) - 3)]
+    with MicroPython(trees=()) as mp:
+        for name in names:
+            if name.startswith("svara/"):
+                mp.put_file(os.path.join(out, name), "/lib/" + name)
+        got = mp.exec(
+            "import sys, svara\nfrom svara import odds, bots\n"
+            "h = svara.parse('AS KS 7C')\n"
+            "print([list(odds.chances(h, n, svara.Rules(joker=j))) for n in (3, 9) for j in (False, True)])\n"
+            "g = svara.Game([20, 20], 0, seed=4)\n"
+            "t = bots._table(g.view(0))[0]\n"
+            "print(t.path)\n"
+            "print([list(t.read(k, at, bytearray(3))) for k, at in %r])\n"
+            "t.close()\n"
+            "print(sorted(k for k in sys.modules if '_exact' in k or '_strategy' in k))" % spots)
+    lines = got.strip().splitlines()
+    assert eval(lines[0]) == want
+    assert lines[1] == "/lib/svara/_strategy.bin"
+    assert eval(lines[2]) == [list(_strategy.TABLES[k][at:at + 3]) for k, at in spots]
+    assert lines[3] == "[]"

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """The heap on the real C MicroPython: the smallest heap each run completes in.
 
-    MICROPYTHON=/path/to/micropython python3 tools/bench_unix.py [--keys N] [--step BYTES]
+    MICROPYTHON=/path/to/micropython [MICROPYTHON_MPY=/path/to/plain/micropython] \
+        python3 tools/bench_unix.py [--keys N] [--step BYTES]
 
 Runs on a unix-port micropython binary you built (tools/mpunix.py; 32-bit for a
 Cortex-M's object sizes), with `-X heapsize` bisected (to --step, default 1024 bytes):
 the 4-player match of host_tests/keys/bots4.keys, saving every action, and N random
 keys (default 10,000: tools/fuzz.py's mix), each as the .mpy files make flash installs
-and, when the game is frozen into the binary, frozen. Beside each it prints what the
+and, when the game is frozen into the binary, frozen (the .mpy runs go on
+MICROPYTHON_MPY when given: a binary without the game frozen in, whose heap holds the
+game's names as a board's does). Beside each it prints what the
 WebAssembly model says of the same run (make bench's bench_play and make fuzz) and
 why the two differ. With no MICROPYTHON it says so and exits 0 (make bench goes on).
 """
@@ -61,9 +64,15 @@ def main(argv):
     else:
         modes.insert(0, "frozen")
     print("real MicroPython: %s (unix port), heap bisected to %d bytes" % (path, step))
+    warn = mpunix.qstr_warning(os.environ.get("MICROPYTHON_MPY") or path, "mpy")
+    if warn:
+        print("  note: " + warn)
     rows = []
+    other = os.environ.get("MICROPYTHON_MPY") or path
+    if other != path:
+        print("  .mpy runs on %s (MICROPYTHON_MPY)" % other)
     for mode in modes:
-        with mpunix.Runner(path, mode) as r:
+        with mpunix.Runner(other if mode == "mpy" else path, mode) as r:
             for run, attempt in (("match (bots4.keys, saves)", r.match),
                                  ("%d random keys" % n, lambda h: r.fuzz(h, n))):
                 t = time.time()

@@ -45,7 +45,7 @@ HOST_ONLY_DIRS = ("i18n/src/",)
 # place by offset on the device (lib/svara/data.py): importing the .mpy would load them
 # into RAM in one block each.
 DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
-                "svara/_exact_v3.py") + tuple(
+                "svara/_exact_v3.py", "svara/_strategy.py") + tuple(
                     "i18n/%s.py" % c for c in ("en", "bg", "ru", "nl", "pt", "id"))
 MANIFEST = "svara.manifest"
 # Modules the game may import that MicroPython 1.27 brings itself (on the handset or

@@ -605,14 +605,14 @@ def render(tables, stats, iterations):
                      % (depth, n, e, qe))
     lines.append("DEPTHS = %r" % (DEPTHS,))
     lines.append('BUCKET_OF = b"%s"' % "".join("\\x%02x" % c for c in BUCKET_OF))
-    lines.append("TABLES = (")
-    for t in tables:
-        lines.append('    b"\\')
+    # One bytes constant per table (lib/svara/data.py reads them in place by name).
+    for depth, t in zip(DEPTHS, tables):
+        lines.append('TABLE_%d = b"\\' % depth)
         h = "".join("\\x%02x" % c for c in t)
         for k in range(0, len(h), 72):
             lines.append(h[k:k + 72] + "\\")
-        lines.append('",')
-    lines.append(")")
+        lines.append('"')
+    lines.append("TABLES = (%s)" % ", ".join("TABLE_%d" % d for d in DEPTHS))
     return "\n".join(lines) + "\n"
 
 

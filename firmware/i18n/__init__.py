@@ -130,7 +130,12 @@ def _decode(s, depth):
         return s
     if len(s) == 1:
         return ()
-    return tuple([_decode(p, depth + 1) for p in s[1:].split(chr(0x10 + depth))])
+    # Split the whole string (no copy of it without its mark) and decode in place.
+    parts = s.split(chr(0x10 + depth))
+    parts[0] = parts[0][1:]
+    for i in range(len(parts)):
+        parts[i] = _decode(parts[i], depth + 1)
+    return tuple(parts)
 
 
 # One item of a tuple without decoding the whole tuple: the rules' pages are a tuple of

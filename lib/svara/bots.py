@@ -366,17 +366,26 @@ def _first_hand(view):
     return s
 
 
+_STRATEGY = []           # the svara.data.Table of svara._strategy, made on first use
+_sbuf = bytearray(3)
+
+
 def _table(view):
-    from svara import _strategy
+    """(the strategy Table, open, and which of its tables): read in place by offset."""
+    if not _STRATEGY:
+        from svara.data import Table
+        _STRATEGY.append(Table("svara._strategy", ("TABLE_16", "TABLE_64", "BUCKET_OF")))
     depth = view.limit() // view.rules.ante
-    return _strategy.TABLES[0 if depth <= 32 else 1]
+    return _STRATEGY[0].open(), 0 if depth <= 32 else 1
 
 
 def _blind_cfr(view, legal, rng):
     if len(legal) < 2:
         return PASS, 0
-    t = _table(view)
-    per256 = t[1] if view.last_blind else t[0]
+    t, k = _table(view)
+    b = t.read(k, 0, _sbuf, 2)
+    t.close()
+    per256 = b[1] if view.last_blind else b[0]
     if _chance(rng, per256):
         return BLIND, legal[1][1]
     return PASS, 0
@@ -402,7 +411,6 @@ def allin_share(pot, level, mine, limit):
 
 def _bet_cfr(view, legal, rng, reads=None):
     """The table's action, or None when this position is outside the abstraction."""
-    from svara import _strategy
     p0 = _first_hand(view)
     p1 = view.players()[0] if view.players()[0] != p0 else view.players()[1]
     b0 = view.blinded(p0)
@@ -423,15 +431,20 @@ def _bet_cfr(view, legal, rng, reads=None):
             x = allin_share(view.pot, view.level, view.bets[view.seat], limit)
             if x and rng.getrandbits(8) < x:
                 allin = 1
-    t = _table(view)
-    row = t[2 + (prefix * 7 + r) * 2 + allin]
-    if row == 255:
-        return None
-    i = 44 + (row * 16 + _strategy.BUCKET_OF[view.points()]) * 3
-    f = t[i]
-    c = t[i + 1] if view.opened else 0
-    s = t[i + 2]
-    a = 255 - t[i] - t[i + 1] - t[i + 2]
+    t, k = _table(view)
+    b = _sbuf
+    try:
+        row = t.read(k, 2 + (prefix * 7 + r) * 2 + allin, b, 1)[0]
+        if row == 255:
+            return None
+        t.read(2, view.points(), b, 1)
+        t.read(k, 44 + (row * 16 + b[0]) * 3, b, 3)
+    finally:
+        t.close()
+    f = b[0]
+    c = b[1] if view.opened else 0
+    s = b[2]
+    a = 255 - b[0] - b[1] - b[2]
     e = need = -1
     if view.opened:
         need = view.to_call * 1000 // (view.pot + view.to_call)

@@ -58,7 +58,9 @@ class Table:
                 m = sys.modules[self.module]
                 self._views = [memoryview(getattr(m, n)) for n in self.names]
             return self
-        if self._f is None:
+        if self._f is None and self._at is not None:   # the offsets read before
+            self._f = open(self.path, "rb")
+        elif self._f is None:
             f = open(self.path, "rb")
             head = f.read(4)
             if head[:3] != MAGIC:
