@@ -13,7 +13,9 @@ from hosttool import Progress
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
 # Modules of tools/ that other tools import and that are not run by themselves.
-LIBRARIES = {"hosttool.py", "score_reference.py", "simcore.py", "simwindow.py"}
+# unix_keys.py runs inside a unix-port MicroPython (tools/mpunix.py sends it there).
+LIBRARIES = {"hosttool.py", "score_reference.py", "simcore.py", "simwindow.py",
+             "unix_keys.py"}
 
 
 def scripts():

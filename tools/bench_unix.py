@@ -37,20 +37,14 @@ WHY = (
 
 
 def main(argv):
-    n = 10000
-    step = 1024
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a in ("--keys", "--step") and args and args[0].isdigit():
-            v = int(args.pop(0))
-            if a == "--keys":
-                n = v
-            else:
-                step = v
-        else:
-            print(__doc__)
-            return 2
+    from hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--keys", type=whole(1), default=10000,
+                    help="random keys of the fuzz run (default 10000)")
+    ap.add_argument("--step", type=whole(64), default=1024,
+                    help="the bisection's resolution in bytes (default 1024)")
+    args = ap.parse_args(argv)
+    n, step = args.keys, args.step
     path = mpunix.binary()
     why = mpunix.missing(path)
     if why:

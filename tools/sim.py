@@ -134,7 +134,7 @@ def headless(opts, codes):
                          heap=opts["heap"], each=each, save_dir=opts["save_dir"],
                          frozen=opts["frozen"])
     if opts["micropython"] and opts["heap"] and result.heap_grew:
-        print("sim: the MicroPython heap had to grow past --heap %d%s (GC total %d -> %d)"
+        print("sim.py: the MicroPython heap had to grow past --heap %d%s (GC total %d -> %d)"
               % (opts["heap"], " + the code (frozen-build model)" if opts["frozen"] else "",
                  result.heap[0], result.heap[1]), file=sys.stderr)
         return 3
@@ -148,17 +148,17 @@ def main(argv):
         if opts["keys"] is not None:
             codes = simcore.parse_keys(read_keys(opts["keys"]))
     except (UsageError, ValueError) as e:
-        print("sim: %s (see --help)" % " ".join(str(e).split()), file=sys.stderr)
+        print("sim.py: %s (see --help)" % " ".join(str(e).split()), file=sys.stderr)
         return 2
     except OSError as e:
-        print("sim: --keys %s: %s" % (opts["keys"], e.strerror or e), file=sys.stderr)
+        print("sim.py: --keys %s: %s" % (opts["keys"], e.strerror or e), file=sys.stderr)
         return 2
     try:
         for option in ("shots", "save_dir"):
             if opts[option] is not None:
                 writable_folder("--" + option.replace("_", "-"), opts[option])
     except UsageError as e:
-        print("sim: %s" % e, file=sys.stderr)
+        print("sim.py: %s" % e, file=sys.stderr)
         return 2
     try:
         if codes is not None:
@@ -170,7 +170,7 @@ def main(argv):
     except Exception as e:
         from mp import MicroPythonError
         if isinstance(e, MicroPythonError):
-            print("sim: the firmware failed under MicroPython:\n" + e.out + e.traceback,
+            print("sim.py: the firmware failed under MicroPython:\n" + e.out + e.traceback,
                   file=sys.stderr)
             return 1
         raise
