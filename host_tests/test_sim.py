@@ -194,14 +194,14 @@ def test_keys_and_show_allocate_nothing_under_micropython(micropython):
         "def _locked(a):\n"
         "    micropython.heap_lock()\n"
         "    try:\n"
-        "        for k in (4, 4, 3, 6, 5, 9):\n"
+        "        for k in (4, 4, 3, 6, 5, 20):\n"
         "            a.key(k)\n"
         "        a.display.show()\n"
         "    finally:\n"
         "        micropython.heap_unlock()\n"
         "    return a.display.shown\n")
     micropython.exec("gc.collect()")
-    # DOWN DOWN UP (each shows), RIGHT LEFT END (nothing to do), then show(): 1 + 3 + 1.
+    # DOWN DOWN UP (each shows), RIGHT LEFT * (nothing to do), then show(): 1 + 3 + 1.
     assert micropython.exec("print(_locked(_a))").strip() == "5"
 
 

@@ -41,19 +41,22 @@ def saved(app):
 
 def keep_history(app, people, number, game):
     """Add a finished game to the kept ones (the oldest goes past HISTORY_KEEP), saved
-    at once in its own small file (a failed save keeps it for this session)."""
+    at once in its own small file (a failed save keeps it for this session). Without a
+    store nothing is kept (the history shows the current game only): the log module
+    is then not loaded for it (saving.py has it loaded when there is a store)."""
+    store = getattr(app, "store", None)
+    if store is None:
+        return
     import binascii
     from svara import log
     h = saved(app)
     h.append([people, number, binascii.hexlify(log.dump(game)).decode()])
     while len(h) > HISTORY_KEEP:
         h.pop(0)
-    store = getattr(app, "store", None)
-    if store is not None:
-        try:
-            store.save("history", h)
-        except OSError:
-            pass
+    try:
+        store.save("history", h)
+    except OSError:
+        pass
 
 
 def new_match(app):
