@@ -46,7 +46,10 @@ class App:
         self._switch(first(self))
 
     def _load_language(self):
-        """The language saved under "settings" (ui/options.py saves it), else English."""
+        """The language saved under "settings" (ui/options.py saves it), else English;
+        the four-colour deck too (off unless saved on)."""
+        from ui import common
+        common.FOUR[0] = 0
         if self.store is None:
             return
         saved = self.store.load("settings", None)
@@ -54,6 +57,8 @@ class App:
             import i18n
             if saved.get("lang") in i18n.LANGUAGES:
                 i18n.use(saved["lang"])
+            if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
+                common.FOUR[0] = 1
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""

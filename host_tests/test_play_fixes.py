@@ -507,7 +507,7 @@ def test_the_menu_during_play_comes_back_to_the_match():
     assert r.trace().startswith("table turn")
     r.key(K.SR)
     r.key(K.D0 + 5)                                         # the language row
-    assert r.trace().startswith("settings 9")
+    assert r.trace().startswith("settings 10")
     r.key(K.RIGHT)
     assert i18n.current() == "bg"
     r.key(K.RIGHT)
@@ -529,3 +529,58 @@ def test_the_menu_during_play_comes_back_to_the_match():
     r.key(K.D0 + 3)                                         # Settings from the title:
     r.key(K.END)                                            # back to the title
     assert r.trace() == "title"
+
+
+# --- features: four colours and large suits ------------------------------------------------
+
+def test_the_four_colour_deck_is_a_setting_kept_between_runs():
+    from checkutil import CuttingFS
+    from store import Store
+    from app import App
+    from drivers.simdisplay import SimDisplay
+    from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
+    from ui import common
+    from ui.title import Title
+    fs = CuttingFS()
+    try:
+        app = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        app.start()
+
+        def press(*codes):
+            for c in codes:
+                app.key(c)
+                while app.idle():
+                    pass
+        press(K.D0 + 3)                                  # Settings
+        for _ in range(8):
+            press(K.DOWN)                                # the Four colours row
+        assert app.trace().startswith("settings 8")
+        assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
+        press(K.RIGHT)
+        assert common.FOUR[0] == 1
+        assert [common.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
+        assert Store("saves", fs=fs).load("settings")["four"] == 1
+        common.FOUR[0] = 0                               # as after a power cut
+        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        again.start()
+        assert common.FOUR[0] == 1
+    finally:
+        common.FOUR[0] = 0
+
+
+def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
+    from drivers.simdisplay import SimDisplay
+    from ui import common, writer
+    d = SimDisplay()
+    d.fill(0)
+    common.card(d, 0, 0, 31)                             # the ace of spades
+    f = d.frame_bytes()
+    ink = [(x, y) for x in range(22) for y in range(12, 32) if pixel(f, x, y) == 5]
+    small = SimDisplay()
+    small.fill(0)
+    writer.text(small, common.SUITS[3], 0, 0, 5)
+    g = small.frame_bytes()
+    glyph = [(x, y) for x in range(6) for y in range(12) if pixel(g, x, y) == 5]
+    assert len(ink) == 4 * len(glyph)
+    assert max(x for x, y in ink) - min(x for x, y in ink) + 1 == \
+        2 * (max(x for x, y in glyph) - min(x for x, y in glyph) + 1)

@@ -35,8 +35,11 @@ LANG = const(12)
 # The Names row: opens the names screen (ui/names.py); label T.OPTIONS[NAMES]. Before the
 # language row, which stays second from the bottom (UP UP from the top reaches it).
 NAMES = const(13)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, NAMES,
-                       LANG))
+# The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
+# common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[DECK].
+DECK = const(14)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, DECK,
+                       NAMES, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
@@ -49,6 +52,8 @@ def value_text(cfg, opt):
     if opt == LANG:
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
+    if opt == DECK:
+        return T.ON_OFF[common.FOUR[0]]
     v = cfg[opt]
     if opt == LEVEL:
         return T.LEVELS[v]
@@ -220,6 +225,12 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 return self._language(-1 if code == keys.LEFT else 1)
             return NOTHING
+        if opt == DECK:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                common.FOUR[0] ^= 1
+                save_setting(self.app, "four", common.FOUR[0])
+                return self._changed(opt)
+            return NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
             change(self.cfg, opt, -1 if code == keys.LEFT else 1)
             self.typed = 0
@@ -269,15 +280,20 @@ class Options(Screen):
 
 
 def save_language(app, code):
-    """Save the language as "lang" in the "settings" save of app.store (when the app has
-    a store), keeping the other keys there; a filesystem error leaves it unsaved."""
+    """Save the language as "lang" in the "settings" save (save_setting)."""
+    save_setting(app, "lang", code)
+
+
+def save_setting(app, name, value):
+    """Save `name` in the "settings" save of app.store (when the app has a store),
+    keeping the other keys there; a filesystem error leaves it unsaved."""
     store = getattr(app, "store", None)
     if store is None:
         return
     saved = store.load("settings", None)
     if not isinstance(saved, dict):
         saved = {}
-    saved["lang"] = code
+    saved[name] = value
     try:
         store.save("settings", saved)   # (Store makes its folder on a first save)
     except OSError:

@@ -297,7 +297,7 @@ def test_option_rows_fit_label_and_value():
     # A 5x8 label from x 8 and its value right-aligned at x 120, at least 4 pixels apart.
     values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
               ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES,
-              ("\u25b6",))
+              ("\u25b6",), "ON_OFF")
     wrong = []
     for code in LANGS:
         T = load(code)

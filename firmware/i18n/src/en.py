@@ -24,7 +24,7 @@ NEW_GAME = "New game"
 SETTINGS = "Settings"
 OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
            "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language",
-           "Names")
+           "Names", "Four colours")
 START = "Start the game"
 DONE = "Done"
 HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"

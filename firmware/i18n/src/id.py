@@ -25,7 +25,7 @@ SETTINGS = "Pengaturan"
 OPTIONS = ("Orang", "Bot", "Level bot", "Chip", "Ante", "Joker 7\u2663", "Dua 7 = 23",
            "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot",
            "Bahasa",
-           "Nama")
+           "Nama", "Empat warna")
 START = "Mulai permainan"
 DONE = "Selesai"
 HELP_OPTIONS = "\u25b2\u25bc pilih \u25c0\u25b6 ubah"

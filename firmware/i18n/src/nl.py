@@ -24,7 +24,7 @@ NEW_GAME = "Nieuw spel"
 SETTINGS = "Instellingen"
 OPTIONS = ("Mensen", "Bots", "Botniveau", "Fiches", "Ante", "Joker 7\u2663", "Twee 7 = 23",
            "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal",
-           "Namen")
+           "Namen", "Vier kleuren")
 START = "Start het spel"
 DONE = "Klaar"
 HELP_OPTIONS = "\u25b2\u25bc kiezen \u25c0\u25b6 wijzigen"

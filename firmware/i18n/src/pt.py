@@ -25,7 +25,7 @@ SETTINGS = "Definições"
 OPTIONS = ("Pessoas", "Bots", "Nível dos bots", "Fichas", "Ante", "Curinga 7\u2663",
            "Dois 7 = 23", "Subidas", "Aposta cega", "Cega mínima", "Entrada svara",
            "Ritmo dos bots", "Idioma",
-           "Nomes")
+           "Nomes", "Quatro cores")
 START = "Começar o jogo"
 DONE = "Pronto"
 HELP_OPTIONS = "\u25b2\u25bc escolher \u25c0\u25b6 mudar"
