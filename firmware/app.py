@@ -50,6 +50,7 @@ class App:
         the four-colour deck too (off unless saved on)."""
         from ui import common
         common.FOUR[0] = 0
+        common.RISE[0] = 0
         if self.store is None:
             return
         saved = self.store.load("settings", None)
@@ -59,6 +60,9 @@ class App:
                 i18n.use(saved["lang"])
             if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
                 common.FOUR[0] = 1
+            r = saved.get("rise")               # the rising ante (ui/options.py)
+            if isinstance(r, int) and 0 <= r < len(common.RISE_GAMES):
+                common.RISE[0] = r
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""

@@ -507,7 +507,7 @@ def test_the_menu_during_play_comes_back_to_the_match():
     assert r.trace().startswith("table turn")
     r.key(K.SR)
     r.key(K.D0 + 5)                                         # the language row
-    assert r.trace().startswith("settings 10")
+    assert r.trace().startswith("settings 11")
     r.key(K.RIGHT)
     assert i18n.current() == "bg"
     r.key(K.RIGHT)
@@ -552,9 +552,9 @@ def test_the_four_colour_deck_is_a_setting_kept_between_runs():
                 while app.idle():
                     pass
         press(K.D0 + 3)                                  # Settings
-        for _ in range(8):
+        for _ in range(9):
             press(K.DOWN)                                # the Four colours row
-        assert app.trace().startswith("settings 8")
+        assert app.trace().startswith("settings 9")
         assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
         assert common.FOUR[0] == 1
@@ -584,3 +584,35 @@ def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
     assert len(ink) == 4 * len(glyph)
     assert max(x for x, y in ink) - min(x for x, y in ink) + 1 == \
         2 * (max(x for x, y in glyph) - min(x for x, y in glyph) + 1)
+
+
+# --- features: shorter matches ----------------------------------------------------------------
+
+def test_a_match_with_rising_antes_ends_in_tens_of_games():
+    from ui import common
+    try:
+        r = run(7, "OK UP UP")                          # New game: the Ante doubles row
+        assert r.trace().startswith("newgame 11")
+        r.key(K.RIGHT)
+        r.key(K.RIGHT)                                  # every 5 games
+        assert common.RISE_GAMES[common.RISE[0]] == 5
+        r.key(K.SL)                                     # you and three bots, stack 100
+        antes = set()
+        for _ in range(3000):
+            t = r.trace()
+            if t.startswith("gameover"):
+                break
+            p = r.app.play
+            antes.add(p.match.rules.ante)
+            if t.startswith("table turn"):
+                legal = [a for a, lo, hi in r.app.screen.legal]
+                r.key(K.CALL if 1 in legal else K.OK)
+            else:
+                r.key(K.OK)
+        assert r.trace().startswith("gameover"), r.trace()
+        games = r.app.play.games
+        assert 10 <= games < 100, games
+        assert {1, 2, 4, 8} <= antes                    # doubled every five games
+        assert max(antes) <= 2 ** ((games - 1) // 5)
+    finally:
+        common.RISE[0] = 0

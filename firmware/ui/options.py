@@ -27,8 +27,9 @@ except ImportError:  # CPython
 _TOP = const(16)
 _ROW = const(9)
 T = strings()
+# (The bot pace is in Settings only: the rising ante takes its row here.)
 NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND,
-                   BUY_IN, PACE))
+                   BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # save_language() saves it); its number is its label's index in T.OPTIONS.
 LANG = const(12)
@@ -38,8 +39,10 @@ NAMES = const(13)
 # The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
 # common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[DECK].
 DECK = const(14)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, DECK,
-                       NAMES, LANG))
+# The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[RISE].
+RISE = const(15)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, RISE,
+                       DECK, NAMES, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
@@ -54,6 +57,9 @@ def value_text(cfg, opt):
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     if opt == DECK:
         return T.ON_OFF[common.FOUR[0]]
+    if opt == RISE:
+        k = common.RISE[0]
+        return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
     v = cfg[opt]
     if opt == LEVEL:
         return T.LEVELS[v]
@@ -229,6 +235,13 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 common.FOUR[0] ^= 1
                 save_setting(self.app, "four", common.FOUR[0])
+                return self._changed(opt)
+            return NOTHING
+        if opt == RISE:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                n = len(common.RISE_GAMES)
+                common.RISE[0] = (common.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
+                save_setting(self.app, "rise", common.RISE[0])
                 return self._changed(opt)
             return NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:

@@ -131,7 +131,15 @@ class Play:
             keep()
 
     def next_game(self):
-        """Deal the next game; None when the match is over."""
+        """Deal the next game; None when the match is over. With rising antes
+        (common.RISE) the ante doubles after every so many games of the match."""
+        rise = common.RISE_GAMES[common.RISE[0]]
+        if rise and self.games and self.games % rise == 0:
+            from svara.rules import Rules
+            r = self.match.rules
+            self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
+                                     None if self.cfg[common.MIN_BLIND] == 0 else r.min_blind,
+                                     r.buy_in)
         g = self.match.next_game()
         self.game = g
         self.svaras_seen = 0
