@@ -533,7 +533,7 @@ def test_the_menu_during_play_comes_back_to_the_match():
 
 # --- features: four colours and large suits ------------------------------------------------
 
-def test_the_four_colour_deck_is_a_setting_kept_between_runs():
+def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
     from checkutil import CuttingFS
     from store import Store
     from app import App
@@ -552,9 +552,9 @@ def test_the_four_colour_deck_is_a_setting_kept_between_runs():
                 while app.idle():
                     pass
         press(K.D0 + 3)                                  # Settings
-        for _ in range(9):
+        for _ in range(8):
             press(K.DOWN)                                # the Four colours row
-        assert app.trace().startswith("settings 9")
+        assert app.trace().startswith("settings 8")
         assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
         assert common.FOUR[0] == 1
@@ -564,6 +564,16 @@ def test_the_four_colour_deck_is_a_setting_kept_between_runs():
         again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
         again.start()
         assert common.FOUR[0] == 1
+        # The Sound row below: low (the default), then high, off, low; saved as "vol".
+        assert app.volume == 1
+        press(K.DOWN, K.RIGHT)
+        assert app.trace().startswith("settings 9") and app.volume == 2
+        assert Store("saves", fs=fs).load("settings")["vol"] == 2
+        press(K.RIGHT)
+        assert app.volume == 0
+        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        again.start()
+        assert again.volume == 0
     finally:
         common.FOUR[0] = 0
 

@@ -338,3 +338,20 @@ def test_window_never_repeats_ok_and_closes_on_exit(window_loop):
     assert runner.app.screen.selected == 5
     assert not loop.frame([down(pygame, pygame.K_RETURN)], 100), "Exit closes the window"
     assert runner.trace() == "off"
+
+
+def test_the_window_plays_the_games_tones(window_loop):
+    pygame, loop, runner = window_loop
+    sound = runner.app.sound
+    assert sound is not None and sound.volume == 1
+    played = []
+    play = sound.play
+    sound.play = lambda kind: (played.append(kind), play(kind))
+    loop.frame([down(pygame, pygame.K_RETURN)], 0)      # New game
+    loop.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")], 40)
+    for t in range(80, 20000, 33):                      # the table: deal, bets, a result
+        loop.frame([down(pygame, pygame.K_RETURN)] if runner.trace().startswith(
+            ("table turn", "showdown")) else [], t)
+        if 2 in played:
+            break
+    assert 0 in played and 2 in played, played          # a deal, then a win

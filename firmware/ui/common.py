@@ -124,9 +124,9 @@ _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
 _BIG = framebuf.FrameBuffer(bytearray(48), 8, 12, framebuf.GS4_HMSB)
 
 
-# Rising antes (New game, Settings): the ante doubles after every RISE_GAMES[RISE[0]]
-# games of a match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in
-# the "settings" save, read live by ui/play.py, so a change applies to the match too.
+# Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
+# match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
+# "settings" save, read by ui/play.py at each new game.
 RISE = bytearray(1)
 RISE_GAMES = b"\x00\x0a\x05\x03"
 

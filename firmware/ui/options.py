@@ -41,11 +41,17 @@ NAMES = const(13)
 DECK = const(14)
 # The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[RISE].
 RISE = const(15)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, RISE,
-                       DECK, NAMES, LANG))
+# The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[SOUND].
+SOUND = const(16)
+# (Twelve rows and Done fill the screen: the rising ante is on New game only.)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, DECK,
+                       SOUND, NAMES, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
+
+
+_volume = bytearray(1)          # app.volume as the Sound row shows it (value_text has no app)
 
 
 def value_text(cfg, opt):
@@ -57,6 +63,8 @@ def value_text(cfg, opt):
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     if opt == DECK:
         return T.ON_OFF[common.FOUR[0]]
+    if opt == SOUND:
+        return T.VOLUMES[_volume[0]]
     if opt == RISE:
         k = common.RISE[0]
         return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
@@ -128,6 +136,7 @@ class Options(Screen):
             if self.items[i] == at:
                 self.selected = i
         self.typed = 0
+        _volume[0] = getattr(app, "volume", 1)
         self.asking = False         # "replace the saved game?" is showing
         self.help = self._help()
 
@@ -235,6 +244,15 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 common.FOUR[0] ^= 1
                 save_setting(self.app, "four", common.FOUR[0])
+                return self._changed(opt)
+            return NOTHING
+        if opt == SOUND:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                app = self.app
+                app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
+                _volume[0] = app.volume
+                save_setting(app, "vol", app.volume)
+                app.beep(2)                 # a sample at the new volume
                 return self._changed(opt)
             return NOTHING
         if opt == RISE:

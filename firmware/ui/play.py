@@ -170,6 +170,9 @@ class Play:
                 self.tie_shown = shown
                 self.tie_pot = g.pot
         elif what == "deal":
+            beep = getattr(self.app, "beep", None)
+            if beep is not None:
+                beep(0)                     # drivers/buzzer.py DEAL
             st = common.stats(self.app)
             for s in range(self.people):
                 if g.is_in(s):
@@ -215,6 +218,8 @@ class Play:
         self.last_open = not g.opened
         self.last_blinds = g.phase == BLINDS
         g.act(action, amount)
+        if action != 0:                     # a bet, call, blind or join: its tone
+            self.app.beep(1)
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount

@@ -46,6 +46,11 @@ class Showdown(Screen):
         elif kind == OVER:
             self.name = "gameover"
 
+    def enter(self):
+        beep = getattr(self.app, "beep", None)
+        if beep is not None and self.kind != OVER:
+            beep(3 if self.kind == SVARA else 2)    # drivers/buzzer.py SVARA, WIN
+
     def trace(self):
         g = self.p.game
         st = g.stacks if g is not None else self.p.match.stacks
