@@ -116,6 +116,14 @@ class Play:
         if match is None:
             self.next_game()
 
+    def next_ante(self):
+        """The ante of the next game: doubled after every RISE_GAMES games (common.RISE)."""
+        ante = self.match.rules.ante
+        rise = common.RISE_GAMES[common.RISE[0]]
+        if rise and self.games and self.games % rise == 0:
+            return 2 * ante
+        return ante
+
     def set_pace(self, level, pace):
         """Settings changed during the match: the bots' level and pace from now on (kept
         in self.cfg, which the save holds)."""
@@ -133,10 +141,9 @@ class Play:
     def next_game(self):
         """Deal the next game; None when the match is over. With rising antes
         (common.RISE) the ante doubles after every so many games of the match."""
-        rise = common.RISE_GAMES[common.RISE[0]]
-        if rise and self.games and self.games % rise == 0:
+        r = self.match.rules
+        if self.next_ante() != r.ante:
             from svara.rules import Rules
-            r = self.match.rules
             self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
                                      None if self.cfg[common.MIN_BLIND] == 0 else r.min_blind,
                                      r.buy_in)
@@ -275,7 +282,7 @@ class Play:
         if g.to_act is not None:
             return False
         st = g.stacks
-        ante = self.match.rules.ante
+        ante = self.next_ante()             # who can pay the next game's ante
         left = 0
         people = 0
         for i in range(len(st)):

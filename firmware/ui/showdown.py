@@ -214,5 +214,7 @@ class Showdown(Screen):
         if p.over():
             p.end_match()
             return Showdown(app, OVER)
-        p.next_game()
+        if p.next_game() is None:           # (the engine's own end of the match)
+            p.end_match()
+            return Showdown(app, OVER)
         return p.screen()
