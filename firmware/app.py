@@ -34,6 +34,8 @@ class App:
         self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
         self.done = False       # Exit on the title: the loop may stop (main.py)
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
+        self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
+        self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
 
     def start(self):
         """Make and draw the first screen."""
@@ -49,7 +51,11 @@ class App:
         self._switch(first(self))
 
     def _load_language(self):
-        """The language saved under "settings" (ui/options.py saves it), else English."""
+        """The language saved under "settings" (ui/options.py saves it), else English;
+        the four-colour deck too (off unless saved on)."""
+        from ui import common
+        common.FOUR[0] = 0
+        common.RISE[0] = 0
         if self.store is None:
             return
         saved = self.store.load("settings", None)
@@ -57,6 +63,14 @@ class App:
             import i18n
             if saved.get("lang") in i18n.LANGUAGES:
                 i18n.use(saved["lang"])
+            if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
+                common.FOUR[0] = 1
+            v = saved.get("vol")                # the sound's volume (ui/options.py)
+            if v in (0, 1, 2):
+                self.volume = v
+            r = saved.get("rise")               # the rising ante (ui/options.py)
+            if isinstance(r, int) and 0 <= r < len(common.RISE_GAMES):
+                common.RISE[0] = r
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
@@ -70,10 +84,20 @@ class App:
         if self._said and not isinstance(self.screen, Later):
             self._say_now()
 
+    def beep(self, kind):
+        """A short tone for a moment of the game (drivers/buzzer.py DEAL, BET, WIN,
+        SVARA) when there is a buzzer, at the volume set."""
+        s = self.sound
+        if s is not None:
+            s.volume = self.volume
+            s.play(kind)
+
     def idle(self):
         """Let the current screen do timed work; True if the screen changed or timed
         work goes on (then self.timed is True: the loop pauses as when nothing changed)."""
         self.timed = False
+        if self.sound is not None:
+            self.sound.tick()
         try:
             if isinstance(self.screen, Later):
                 answer = self.screen.open(self)

@@ -18,6 +18,9 @@ def main():
     from app import App
     from store import Store
     app = App(display, store=Store(SAVES))
+    make = getattr(board, "buzzer", None)
+    if make is not None:
+        app.sound = make()              # before start(): the saved volume is set on it
     app.start()
     gc.collect()
     try:

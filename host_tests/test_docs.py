@@ -5,8 +5,11 @@ import os
 import re
 import shlex
 
-import simcore
-from conftest import ROOT
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import simcore  # noqa: E402
+from conftest import ROOT  # noqa: E402
 
 
 def readme():
@@ -44,3 +47,19 @@ def test_the_first_headless_example_plays_on_a_fresh_state():
     keys_text = args[args.index("--keys") + 1]
     result = simcore.run(simcore.parse_keys(keys_text))      # no seed, no saves
     assert any(t.startswith(("table", "showdown")) for t in result.traces), result.traces
+
+
+def test_the_readme_pictures_are_the_simulators_frames():
+    import importlib.util
+    import pygame
+    path = os.path.join(ROOT, "docs", "screens", "moments.py")
+    spec = importlib.util.spec_from_file_location("moments", path)
+    moments = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(moments)
+    text = readme()
+    for name, frame in moments.frames().items():
+        shot = os.path.join(ROOT, "docs", "screens", name + ".png")
+        assert "docs/screens/%s.png" % name in text, name
+        made = pygame.image.tobytes(simcore.surface_of(frame, 2), "RGB")
+        assert pygame.image.tobytes(pygame.image.load(shot), "RGB") == made, (
+            "%s is out of date: .venv/bin/python docs/screens/moments.py" % shot)

@@ -90,3 +90,74 @@ def test_reference_board_wires_the_drivers(monkeypatch):
     assert pad.get() == 0
     pad._clock = lambda: 25
     assert pad.get() == keys.D0 + 5
+
+
+def test_the_buzzer_plays_a_tone_without_blocking_and_stops_it_on_time():
+    from drivers import buzzer
+
+    class PWM:
+        def __init__(self):
+            self.f = 0
+            self.d = -1
+
+        def freq(self, f):
+            self.f = f
+
+        def duty_u16(self, d):
+            self.d = d
+
+    now = [1000]
+    pwm = PWM()
+    b = buzzer.Buzzer(pwm, clock=lambda: now[0])
+    assert pwm.d == 0                                    # silent at start
+    b.play(buzzer.WIN)
+    assert pwm.f == buzzer.FREQ[buzzer.WIN] and pwm.d == buzzer.DUTY[1]
+    now[0] += buzzer.MS[buzzer.WIN] - 1
+    b.tick()
+    assert pwm.d == buzzer.DUTY[1]                       # still sounding
+    now[0] += 1
+    b.tick()
+    assert pwm.d == 0                                    # stopped on time
+    b.volume = 2
+    b.play(buzzer.BET)
+    assert pwm.d == buzzer.DUTY[2] > buzzer.DUTY[1]
+    b.tick()
+    now[0] += 1000
+    b.tick()
+    b.volume = 0                                         # muted: nothing sounds
+    pwm.d = 0
+    b.play(buzzer.SVARA)
+    assert pwm.d == 0
+
+
+def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
+    import bench_play
+    from drivers import buzzer
+    from test_play import script
+
+    class Sound:
+        def __init__(self):
+            self.kinds = []
+            self.volume = -1
+
+        def play(self, kind):
+            self.kinds.append((kind, self.volume))
+
+        def tick(self):
+            pass
+    seed, codes = script("hotseat3")
+    r = bench_play.CPythonPlay(seed)
+    r.app.sound = Sound()
+    r.app.volume = 2
+    for c in codes:
+        r.key(c)
+    kinds = set(k for k, v in r.app.sound.kinds)
+    assert {buzzer.DEAL, buzzer.BET, buzzer.SVARA} <= kinds, kinds
+    assert all(v == 2 for k, v in r.app.sound.kinds)
+    seed, codes = script("bots4")
+    r = bench_play.CPythonPlay(seed)
+    r.app.sound = Sound()
+    r.app.volume = 0
+    for c in codes[:17]:
+        r.key(c)
+    assert (buzzer.WIN, 0) in r.app.sound.kinds          # volume 0: the buzzer is mute

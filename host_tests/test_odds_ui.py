@@ -126,7 +126,12 @@ def test_no_chances_before_the_cards():
     assert run.trace().startswith("table turn")
     before = run.frame()
     run.key(K.STAR)
-    assert shown(run.trace()) is None and run.frame() == before
+    # No chances, and the help line says when they come (issue 17); nothing else moves.
+    import i18n
+    assert shown(run.trace()) is None and run.app.message == i18n.strings().NO_CHANCES
+    after = run.frame()
+    assert after[:139 * 64] == before[:139 * 64] and after[148 * 64:] == before[148 * 64:]
+    assert after != before
     # * no longer sets the least blind: the amount stays.
     run.key(K.RIGHT)
     amount = run.app.screen.amount
@@ -173,7 +178,11 @@ def test_the_same_frames_on_cpython_and_micropython():
     codes = codes[:P1_TURN] + [K.STAR, K.DOWN, K.STAR, K.STAR, K.D0 + 7, K.STAR, K.OK,
                                K.OK, K.STAR]
     py = simcore.run(codes, seed=seed)
-    mp = simcore.run(codes, seed=seed, micropython=True, heap=128 * 1024)
+    # 136 KB: this port keeps the code in its heap, and issue 17's screens (pop-ups,
+    # presets, menus, settings) added code to the modules loaded here; at 128 KB the
+    # exact-odds table no longer found room in one test order out of two. The handset's
+    # budget is the frozen-build model's (test_frozen_model, test_fuzz: 64 KB).
+    mp = simcore.run(codes, seed=seed, micropython=True, heap=136 * 1024)
     assert mp.traces == py.traces
     assert mp.frames == py.frames
     assert sum(1 for t in py.traces if shown(t)) == 4

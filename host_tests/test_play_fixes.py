@@ -507,7 +507,7 @@ def test_the_menu_during_play_comes_back_to_the_match():
     assert r.trace().startswith("table turn")
     r.key(K.SR)
     r.key(K.D0 + 5)                                         # the language row
-    assert r.trace().startswith("settings 9")
+    assert r.trace().startswith("settings 11")
     r.key(K.RIGHT)
     assert i18n.current() == "bg"
     r.key(K.RIGHT)
@@ -529,3 +529,100 @@ def test_the_menu_during_play_comes_back_to_the_match():
     r.key(K.D0 + 3)                                         # Settings from the title:
     r.key(K.END)                                            # back to the title
     assert r.trace() == "title"
+
+
+# --- features: four colours and large suits ------------------------------------------------
+
+def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
+    from checkutil import CuttingFS
+    from store import Store
+    from app import App
+    from drivers.simdisplay import SimDisplay
+    from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
+    from ui import common
+    from ui.title import Title
+    fs = CuttingFS()
+    try:
+        app = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        app.start()
+
+        def press(*codes):
+            for c in codes:
+                app.key(c)
+                while app.idle():
+                    pass
+        press(K.D0 + 3)                                  # Settings
+        for _ in range(8):
+            press(K.DOWN)                                # the Four colours row
+        assert app.trace().startswith("settings 8")
+        assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
+        press(K.RIGHT)
+        assert common.FOUR[0] == 1
+        assert [common.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
+        assert Store("saves", fs=fs).load("settings")["four"] == 1
+        common.FOUR[0] = 0                               # as after a power cut
+        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        again.start()
+        assert common.FOUR[0] == 1
+        # The Sound row below: low (the default), then high, off, low; saved as "vol".
+        assert app.volume == 1
+        press(K.DOWN, K.RIGHT)
+        assert app.trace().startswith("settings 9") and app.volume == 2
+        assert Store("saves", fs=fs).load("settings")["vol"] == 2
+        press(K.RIGHT)
+        assert app.volume == 0
+        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
+        again.start()
+        assert again.volume == 0
+    finally:
+        common.FOUR[0] = 0
+
+
+def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
+    from drivers.simdisplay import SimDisplay
+    from ui import common, writer
+    d = SimDisplay()
+    d.fill(0)
+    common.card(d, 0, 0, 31)                             # the ace of spades
+    f = d.frame_bytes()
+    ink = [(x, y) for x in range(22) for y in range(12, 32) if pixel(f, x, y) == 5]
+    small = SimDisplay()
+    small.fill(0)
+    writer.text(small, common.SUITS[3], 0, 0, 5)
+    g = small.frame_bytes()
+    glyph = [(x, y) for x in range(6) for y in range(12) if pixel(g, x, y) == 5]
+    assert len(ink) == 4 * len(glyph)
+    assert max(x for x, y in ink) - min(x for x, y in ink) + 1 == \
+        2 * (max(x for x, y in glyph) - min(x for x, y in glyph) + 1)
+
+
+# --- features: shorter matches ----------------------------------------------------------------
+
+def test_a_match_with_rising_antes_ends_in_tens_of_games():
+    from ui import common
+    try:
+        r = run(7, "OK UP UP")                          # New game: the Ante doubles row
+        assert r.trace().startswith("newgame 11")
+        r.key(K.RIGHT)
+        r.key(K.RIGHT)                                  # every 5 games
+        assert common.RISE_GAMES[common.RISE[0]] == 5
+        r.key(K.SL)                                     # you and three bots, stack 100
+        antes = set()
+        for _ in range(3000):
+            t = r.trace()
+            if t.startswith("gameover"):
+                break
+            p = r.app.play
+            antes.add(p.match.rules.ante)
+            if t.startswith("table turn"):
+                legal = [a for a, lo, hi in r.app.screen.legal]
+                r.key(K.CALL if 1 in legal else K.OK)
+            else:
+                r.key(K.OK)
+        assert r.trace().startswith("gameover"), r.trace()
+        games = r.app.play.games
+        assert 10 <= games < 100, games
+        assert {1, 2, 4, 8} <= antes                    # doubled every five games
+        assert max(antes) <= 2 ** ((games - 1) // 5)
+    finally:
+        common.RISE[0] = 0

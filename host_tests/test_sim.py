@@ -194,14 +194,14 @@ def test_keys_and_show_allocate_nothing_under_micropython(micropython):
         "def _locked(a):\n"
         "    micropython.heap_lock()\n"
         "    try:\n"
-        "        for k in (4, 4, 3, 6, 5, 9):\n"
+        "        for k in (4, 4, 3, 6, 5, 20):\n"
         "            a.key(k)\n"
         "        a.display.show()\n"
         "    finally:\n"
         "        micropython.heap_unlock()\n"
         "    return a.display.shown\n")
     micropython.exec("gc.collect()")
-    # DOWN DOWN UP (each shows), RIGHT LEFT END (nothing to do), then show(): 1 + 3 + 1.
+    # DOWN DOWN UP (each shows), RIGHT LEFT * (nothing to do), then show(): 1 + 3 + 1.
     assert micropython.exec("print(_locked(_a))").strip() == "5"
 
 
@@ -358,3 +358,20 @@ def test_bad_arguments_say_so_in_one_line_and_exit_2(args, words):
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 2 and len(lines) == 1 and words in lines[0], out.stderr
     assert time.monotonic() - start < 20
+
+
+def test_the_window_plays_the_games_tones(window_loop):
+    pygame, loop, runner = window_loop
+    sound = runner.app.sound
+    assert sound is not None and sound.volume == 1
+    played = []
+    play = sound.play
+    sound.play = lambda kind: (played.append(kind), play(kind))
+    loop.frame([down(pygame, pygame.K_RETURN)], 0)      # New game
+    loop.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")], 40)
+    for t in range(80, 20000, 33):                      # the table: deal, bets, a result
+        loop.frame([down(pygame, pygame.K_RETURN)] if runner.trace().startswith(
+            ("table turn", "showdown")) else [], t)
+        if 2 in played:
+            break
+    assert 0 in played and 2 in played, played          # a deal, then a win

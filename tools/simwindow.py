@@ -130,6 +130,42 @@ class Window:
         pg.display.flip()
 
 
+class WindowBuzzer:
+    """The handset's buzzer in the window (drivers/buzzer.py's play() / tick() / volume):
+    the same tones as square waves through pygame.mixer; silent when SDL has no sound
+    device (the mixer fails to start)."""
+
+    RATE = 22050
+
+    def __init__(self, pygame):
+        self.volume = 1
+        self.sounds = {}
+        self.pg = None
+        try:
+            pygame.mixer.init(self.RATE, -16, 1)
+            self.pg = pygame
+        except pygame.error:
+            pass
+
+    def play(self, kind):
+        from drivers import buzzer
+        if not self.volume or self.pg is None:
+            return
+        sound = self.sounds.get(kind)
+        if sound is None:
+            import array
+            half = max(1, self.RATE // (2 * buzzer.FREQ[kind]))
+            n = self.RATE * buzzer.MS[kind] // 1000
+            wave = array.array("h", [8000 if (i // half) & 1 else -8000 for i in range(n)])
+            sound = self.sounds[kind] = self.pg.mixer.Sound(buffer=wave.tobytes())
+        sound.set_volume(0.25 if self.volume == 1 else 1.0)
+        sound.play()
+        self.played = kind
+
+    def tick(self):
+        pass
+
+
 class Pad:
     """The window's keys as the handset's keypad driver gives them (drivers/keypad.py):
     every press in the order it came (several in one frame are all played), and a held
@@ -178,6 +214,9 @@ class Loop:
         self.shots = opts.get("shots")
         self.pad = Pad()
         self.step = 0
+        app = getattr(runner, "app", None)      # the CPython runner: the window's sound
+        if app is not None:                     # (under --micropython the app has none)
+            app.sound = WindowBuzzer(window.pg)
 
     def frame(self, events, now):
         pg = self.window.pg

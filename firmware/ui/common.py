@@ -8,6 +8,7 @@ from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LI
 from ui import writer
 from ui import font_5x8 as F5
 from ui.screen import Later
+import framebuf
 
 try:
     from micropython import const
@@ -114,10 +115,40 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
         right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
 
 
+# The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
+# FOUR[0] is 1 when it is on (ui/options.py sets it, app.py loads it from "settings").
+FOUR = bytearray(1)
+_FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
+# A large card's suit is its 6x12 glyph drawn twice the size: the glyph is drawn once
+# into this 8 x 12 image (allocated here, at import), then each ink pixel as a 2 x 2 block.
+_BIG = framebuf.FrameBuffer(bytearray(48), 8, 12, framebuf.GS4_HMSB)
+
+
+# Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
+# match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
+# "settings" save, read by ui/play.py at each new game.
+RISE = bytearray(1)
+RISE_GAMES = b"\x00\x0a\x05\x03"
+
+
 def suit_colour(code):
-    """Red for diamonds and hearts, ink for clubs and spades."""
+    """Red for diamonds and hearts, ink for clubs and spades; with the four-colour deck
+    green clubs, blue diamonds, red hearts, black spades."""
     s = code & 3
+    if FOUR[0]:
+        return _FOUR_INKS[s]
     return RED if s == 1 or s == 2 else INK
+
+
+def big_suit(fb, x, y, code, c):
+    """The suit of `code` at twice the 6x12 glyph's size, its cell's top-left at (x, y)."""
+    big = _BIG
+    big.fill(0)
+    writer.text(big, SUITS[code & 3], 0, 0, 1)
+    for j in range(12):
+        for i in range(6):
+            if big.pixel(i, j):
+                fb.fill_rect(x + 2 * i, y + 2 * j, 2, 2, c)
 
 
 def mini_card(fb, x, y, code, joker=False):
@@ -145,7 +176,7 @@ def card(fb, x, y, code, joker=False):
         fb.rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, GOLD)
     c = suit_colour(code)
     writer.text(fb, RANKS[code >> 2], x + 3, y + 2, c)
-    writer.text(fb, SUITS[code & 3], x + 3, y + 15, c)
+    big_suit(fb, x + 4, y + 8, code, c)
 
 
 def card_back(fb, x, y):

@@ -27,19 +27,31 @@ except ImportError:  # CPython
 _TOP = const(16)
 _ROW = const(9)
 T = strings()
+# (The bot pace is in Settings only: the rising ante takes its row here.)
 NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND,
-                   BUY_IN, PACE))
+                   BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # save_language() saves it); its number is its label's index in T.OPTIONS.
 LANG = const(12)
 # The Names row: opens the names screen (ui/names.py); label T.OPTIONS[NAMES]. Before the
 # language row, which stays second from the bottom (UP UP from the top reaches it).
 NAMES = const(13)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, NAMES,
-                       LANG))
+# The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
+# common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[DECK].
+DECK = const(14)
+# The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[RISE].
+RISE = const(15)
+# The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[SOUND].
+SOUND = const(16)
+# (Twelve rows and Done fill the screen: the rising ante is on New game only.)
+SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, DECK,
+                       SOUND, NAMES, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
+
+
+_volume = bytearray(1)          # app.volume as the Sound row shows it (value_text has no app)
 
 
 def value_text(cfg, opt):
@@ -49,6 +61,13 @@ def value_text(cfg, opt):
     if opt == LANG:
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
+    if opt == DECK:
+        return T.ON_OFF[common.FOUR[0]]
+    if opt == SOUND:
+        return T.VOLUMES[_volume[0]]
+    if opt == RISE:
+        k = common.RISE[0]
+        return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
     v = cfg[opt]
     if opt == LEVEL:
         return T.LEVELS[v]
@@ -117,6 +136,7 @@ class Options(Screen):
             if self.items[i] == at:
                 self.selected = i
         self.typed = 0
+        _volume[0] = getattr(app, "volume", 1)
         self.asking = False         # "replace the saved game?" is showing
         self.help = self._help()
 
@@ -220,6 +240,28 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 return self._language(-1 if code == keys.LEFT else 1)
             return NOTHING
+        if opt == DECK:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                common.FOUR[0] ^= 1
+                save_setting(self.app, "four", common.FOUR[0])
+                return self._changed(opt)
+            return NOTHING
+        if opt == SOUND:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                app = self.app
+                app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
+                _volume[0] = app.volume
+                save_setting(app, "vol", app.volume)
+                app.beep(2)                 # a sample at the new volume
+                return self._changed(opt)
+            return NOTHING
+        if opt == RISE:
+            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+                n = len(common.RISE_GAMES)
+                common.RISE[0] = (common.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
+                save_setting(self.app, "rise", common.RISE[0])
+                return self._changed(opt)
+            return NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
             change(self.cfg, opt, -1 if code == keys.LEFT else 1)
             self.typed = 0
@@ -269,15 +311,20 @@ class Options(Screen):
 
 
 def save_language(app, code):
-    """Save the language as "lang" in the "settings" save of app.store (when the app has
-    a store), keeping the other keys there; a filesystem error leaves it unsaved."""
+    """Save the language as "lang" in the "settings" save (save_setting)."""
+    save_setting(app, "lang", code)
+
+
+def save_setting(app, name, value):
+    """Save `name` in the "settings" save of app.store (when the app has a store),
+    keeping the other keys there; a filesystem error leaves it unsaved."""
     store = getattr(app, "store", None)
     if store is None:
         return
     saved = store.load("settings", None)
     if not isinstance(saved, dict):
         saved = {}
-    saved["lang"] = code
+    saved[name] = value
     try:
         store.save("settings", saved)   # (Store makes its folder on a first save)
     except OSError:

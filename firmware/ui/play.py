@@ -41,19 +41,22 @@ def saved(app):
 
 def keep_history(app, people, number, game):
     """Add a finished game to the kept ones (the oldest goes past HISTORY_KEEP), saved
-    at once in its own small file (a failed save keeps it for this session)."""
+    at once in its own small file (a failed save keeps it for this session). Without a
+    store nothing is kept (the history shows the current game only): the log module
+    is then not loaded for it (saving.py has it loaded when there is a store)."""
+    store = getattr(app, "store", None)
+    if store is None:
+        return
     import binascii
     from svara import log
     h = saved(app)
     h.append([people, number, binascii.hexlify(log.dump(game)).decode()])
     while len(h) > HISTORY_KEEP:
         h.pop(0)
-    store = getattr(app, "store", None)
-    if store is not None:
-        try:
-            store.save("history", h)
-        except OSError:
-            pass
+    try:
+        store.save("history", h)
+    except OSError:
+        pass
 
 
 def new_match(app):
@@ -114,6 +117,14 @@ class Play:
         if match is None:
             self.next_game()
 
+    def next_ante(self):
+        """The ante of the next game: doubled after every RISE_GAMES games (common.RISE)."""
+        ante = self.match.rules.ante
+        rise = common.RISE_GAMES[common.RISE[0]]
+        if rise and self.games and self.games % rise == 0:
+            return 2 * ante
+        return ante
+
     def set_pace(self, level, pace):
         """Settings changed during the match: the bots' level and pace from now on (kept
         in self.cfg, which the save holds)."""
@@ -129,7 +140,14 @@ class Play:
             keep()
 
     def next_game(self):
-        """Deal the next game; None when the match is over."""
+        """Deal the next game; None when the match is over. With rising antes
+        (common.RISE) the ante doubles after every so many games of the match."""
+        r = self.match.rules
+        if self.next_ante() != r.ante:
+            from svara.rules import Rules
+            self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
+                                     None if self.cfg[common.MIN_BLIND] == 0 else r.min_blind,
+                                     r.buy_in)
         g = self.match.next_game()
         self.game = g
         self.svaras_seen = 0
@@ -160,6 +178,9 @@ class Play:
                 self.tie_shown = shown
                 self.tie_pot = g.pot
         elif what == "deal":
+            beep = getattr(self.app, "beep", None)
+            if beep is not None:
+                beep(0)                     # drivers/buzzer.py DEAL
             st = common.stats(self.app)
             for s in range(self.people):
                 if g.is_in(s):
@@ -210,6 +231,8 @@ class Play:
         g.act(action, amount)
         if reads is not None and g.to_act is None:
             reads.end(g)
+        if action != 0:                     # a bet, call, blind or join: its tone
+            self.app.beep(1)
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
@@ -268,7 +291,7 @@ class Play:
         if g.to_act is not None:
             return False
         st = g.stacks
-        ante = self.match.rules.ante
+        ante = self.next_ante()             # who can pay the next game's ante
         left = 0
         people = 0
         for i in range(len(st)):

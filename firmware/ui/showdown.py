@@ -46,6 +46,11 @@ class Showdown(Screen):
         elif kind == OVER:
             self.name = "gameover"
 
+    def enter(self):
+        beep = getattr(self.app, "beep", None)
+        if beep is not None and self.kind != OVER:
+            beep(3 if self.kind == SVARA else 2)    # drivers/buzzer.py SVARA, WIN
+
     def trace(self):
         g = self.p.game
         st = g.stacks if g is not None else self.p.match.stacks
@@ -209,5 +214,7 @@ class Showdown(Screen):
         if p.over():
             p.end_match()
             return Showdown(app, OVER)
-        p.next_game()
+        if p.next_game() is None:           # (the engine's own end of the match)
+            p.end_match()
+            return Showdown(app, OVER)
         return p.screen()

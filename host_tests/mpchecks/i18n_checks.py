@@ -95,7 +95,7 @@ PLACES = {
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
              "HISTORY", "MENU_KEY")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
-               "AS_ANTE")
+               "AS_ANTE", "RISE_EVERY", "VOLUMES")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")
 ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN")
 PAGES = ("TEXT_PAGES", "HAND_ROWS")
@@ -297,7 +297,7 @@ def test_option_rows_fit_label_and_value():
     # A 5x8 label from x 8 and its value right-aligned at x 120, at least 4 pixels apart.
     values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
               ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES,
-              ("\u25b6",))
+              ("\u25b6",), "ON_OFF", ("RISE_EVERY",), "VOLUMES")   # "%d": as wide as "10"
     wrong = []
     for code in LANGS:
         T = load(code)

@@ -16,6 +16,8 @@ PIN_BACKLIGHT = 21
 COL_OFFSET = 0
 ROW_OFFSET = 0
 
+PIN_BUZZER = 22          # a piezo buzzer, driven by PWM (drivers/buzzer.py)
+
 ROWS = (2, 3, 4, 5, 6, 7)   # open-drain outputs, one driven low at a time
 COLS = (8, 9, 10, 11)       # inputs with pull-ups
 # KEYMAP[row * 4 + col]: the key code at each crossing (0: no key there).
@@ -40,6 +42,14 @@ def display():
                   rst=Pin(PIN_RST, Pin.OUT, value=1),
                   backlight=Pin(PIN_BACKLIGHT, Pin.OUT, value=0),
                   col_offset=COL_OFFSET, row_offset=ROW_OFFSET)
+
+
+def buzzer():
+    """The sound: short PWM tones (drivers/buzzer.py Buzzer)."""
+    from machine import PWM, Pin
+
+    from drivers.buzzer import Buzzer
+    return Buzzer(PWM(Pin(PIN_BUZZER)))
 
 
 def keypad():

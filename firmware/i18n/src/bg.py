@@ -25,7 +25,7 @@ SETTINGS = "Настройки"
 OPTIONS = ("Хора", "Ботове", "Ниво на ботове", "Чипове", "Вход", "Чичо Лари 7\u2663",
            "Две 7 = 23", "Вдигания", "На тъмно", "Мин. на тъмно", "Вход в свара",
            "Темпо на ботове", "Език",
-           "Имена")
+           "Имена", "Четири цвята", "Удвояване", "Звук")
 START = "Започни играта"
 DONE = "Готово"
 HELP_OPTIONS = "\u25b2\u25bc избор \u25c0\u25b6 промяна"
@@ -245,3 +245,7 @@ HIST_NONE = "Още няма изиграна игра"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Меню"
 PLAY_MENU = ("Обратно в играта", "История", "Правила", "Настройки", "Език", "Към началото")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "през %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("без", "тихо", "силно")

@@ -24,7 +24,7 @@ NEW_GAME = "New game"
 SETTINGS = "Settings"
 OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
            "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language",
-           "Names")
+           "Names", "Four colours", "Ante doubles", "Sound")
 START = "Start the game"
 DONE = "Done"
 HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
@@ -248,3 +248,7 @@ HIST_NONE = "No game played yet"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Menu"
 PLAY_MENU = ("Back to the game", "History", "Rules", "Settings", "Language", "Quit to title")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "every %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("off", "low", "high")

@@ -25,7 +25,7 @@ SETTINGS = "Pengaturan"
 OPTIONS = ("Orang", "Bot", "Level bot", "Chip", "Ante", "Joker 7\u2663", "Dua 7 = 23",
            "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot",
            "Bahasa",
-           "Nama")
+           "Nama", "Empat warna", "Taruhan naik", "Suara")
 START = "Mulai permainan"
 DONE = "Selesai"
 HELP_OPTIONS = "\u25b2\u25bc pilih \u25c0\u25b6 ubah"
@@ -243,3 +243,7 @@ HIST_NONE = "Belum ada permainan"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Menu"
 PLAY_MENU = ("Kembali bermain", "Riwayat", "Aturan", "Pengaturan", "Bahasa", "Ke menu utama")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "tiap %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("mati", "pelan", "keras")

@@ -24,7 +24,7 @@ NEW_GAME = "Nieuw spel"
 SETTINGS = "Instellingen"
 OPTIONS = ("Mensen", "Bots", "Botniveau", "Fiches", "Ante", "Joker 7\u2663", "Twee 7 = 23",
            "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal",
-           "Namen")
+           "Namen", "Vier kleuren", "Inzet x2", "Geluid")
 START = "Start het spel"
 DONE = "Klaar"
 HELP_OPTIONS = "\u25b2\u25bc kiezen \u25c0\u25b6 wijzigen"
@@ -242,3 +242,7 @@ HIST_NONE = "Nog geen spel gespeeld"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Menu"
 PLAY_MENU = ("Terug naar het spel", "Verloop", "Regels", "Instellingen", "Taal", "Naar het begin")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "elke %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("uit", "zacht", "hard")

@@ -25,7 +25,7 @@ SETTINGS = "Definições"
 OPTIONS = ("Pessoas", "Bots", "Nível dos bots", "Fichas", "Ante", "Curinga 7\u2663",
            "Dois 7 = 23", "Subidas", "Aposta cega", "Cega mínima", "Entrada svara",
            "Ritmo dos bots", "Idioma",
-           "Nomes")
+           "Nomes", "Quatro cores", "Entrada dobra", "Som")
 START = "Começar o jogo"
 DONE = "Pronto"
 HELP_OPTIONS = "\u25b2\u25bc escolher \u25c0\u25b6 mudar"
@@ -245,3 +245,7 @@ HIST_NONE = "Ainda nenhum jogo"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Menu"
 PLAY_MENU = ("Voltar ao jogo", "Histórico", "Regras", "Definições", "Idioma", "Sair para o início")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "cada %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("desligado", "baixo", "alto")

@@ -24,7 +24,7 @@ NEW_GAME = "Новая игра"
 SETTINGS = "Настройки"
 OPTIONS = ("Люди", "Боты", "Уровень ботов", "Фишки", "Анте", "Джокер 7\u2663", "Две 7 = 23",
            "Повышений", "Втёмную", "Мин. втёмную", "Вход в свару", "Темп ботов", "Язык",
-           "Имена")
+           "Имена", "Четыре цвета", "Анте растёт", "Звук")
 START = "Начать игру"
 DONE = "Готово"
 HELP_OPTIONS = "\u25b2\u25bc выбор \u25c0\u25b6 изменить"
@@ -240,3 +240,7 @@ HIST_NONE = "Игр ещё не было"
 # Issue 17: the menu during play (ui/playmenu.py), on the table's right soft key.
 MENU_KEY = "Меню"
 PLAY_MENU = ("Вернуться в игру", "История", "Правила", "Настройки", "Язык", "В главное меню")
+# The rising ante's value on the options screens: after every %d games.
+RISE_EVERY = "каждые %d"
+# The sound's volume on the Sound row: silent, low, high.
+VOLUMES = ("выкл", "тихо", "громко")

@@ -1,0 +1,66 @@
+"""Remake the README's pictures at 2x: title.png, table.png and showdown.png (frames 0,
+23 and 17 of host_tests/keys/bots4.keys, app seed 5, as docs/screens/README.md says),
+history.png (the history of that showdown: its right soft key) and popup.png (the first
+bet, raise or call of a bot in that match shown on its row (OK on your turns), a moment the headless simulator passes
+through: drawn here by idling the app until it shows).
+
+    .venv/bin/python docs/screens/moments.py
+
+host_tests/test_docs.py checks the committed pictures are these frames."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for folder in ("lib", "tools", "firmware", os.path.join("tools", "hostlib")):
+    sys.path.insert(0, os.path.join(ROOT, folder))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import bench_play  # noqa: E402
+import simcore  # noqa: E402
+from drivers import keys  # noqa: E402
+
+KEYS = os.path.join(ROOT, "host_tests", "keys", "bots4.keys")
+
+
+def frames():
+    """{picture name: frame bytes} of the pictures."""
+    codes = simcore.parse_keys(simcore.read_keys_arg("@" + KEYS))
+    out = {}
+    run = bench_play.CPythonPlay(5)
+    out["title"] = run.frame()
+    for i, c in enumerate(codes[:23]):
+        run.key(c)
+        if i + 1 == 17:
+            out["showdown"] = run.frame()
+    out["table"] = run.frame()
+    run = bench_play.CPythonPlay(5)
+    for c in codes[:17]:
+        run.key(c)
+    run.key(keys.SR)
+    out["history"] = run.frame()
+    run = bench_play.CPythonPlay(5)
+    for c in codes[:6]:
+        run.key(c)
+    run.app.key(codes[6])                   # Start: the table opens, the bots play
+    for _ in range(20000):                 # the first bet, raise or call of a bot
+        if run.trace().startswith("table pop") and run.app.play.last_action in (1, 2):
+            break
+        if run.trace().startswith("table turn"):
+            run.app.key(keys.OK)
+        run.app.idle()
+    out["popup"] = run.frame()
+    return out
+
+
+def main():
+    import pygame
+    for name, frame in frames().items():
+        pygame.image.save(simcore.surface_of(frame, 2), os.path.join(HERE, name + ".png"))
+        print("wrote docs/screens/%s.png" % name)
+
+
+if __name__ == "__main__":
+    main()
