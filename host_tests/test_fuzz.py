@@ -23,9 +23,11 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     print("MicroPython fuzz: peak %d bytes, at most %d in use after a collection"
           % (c["peak"], c["in_use_max"]))
     assert c["keys"] == 2000
-    # What stays in use (the code, ~94 KB loaded from source, and the game) fits 128 KB
-    # with room to spare at every sample, and does not creep up over the run.
-    assert c["in_use_max"] <= 120 * 1024, c
+    # What stays in use (the code, loaded from source, and the game) fits 128 KB at
+    # every sample and does not creep up over the run. The bound was 120 KB with ~94 KB
+    # of code; issues 13-17 added the history, menu, pop-ups, sound, reads, in-place
+    # tables and checked saves: 121.4 KB measured, so 124 KB.
+    assert c["in_use_max"] <= 124 * 1024, c
     # NOT asserted: that the 128 KB heap never grows. The port collects garbage only
     # between calls, and a key that ends a game (saves of the game and the statistics,
     # a new deal, a full redraw) leaves ~20-25 KB of garbage within its one call: the
