@@ -408,7 +408,7 @@ def solve(iterations, report=print):
 # the raiser's read favour it (taken per bucket, averaged over the bucket's points): Hard
 # as it plays a new opponent, before its reads of him (svara.reads.Reads) change anything.
 
-FLOOR = (0, 15, 20, 23, 25)   # svara.bots._FLOOR
+FLOOR = bots._FLOOR           # the raises' floors the bot reads
 allin_share = bots.allin_share
 
 

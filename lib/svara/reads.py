@@ -9,9 +9,9 @@
 # Each pair is halved when it nears 255, so newer
 # play weighs more, and no read moves before a dozen bets or a few showdowns.
 from svara.game import PASS, CALL, RAISE, BETTING
+from svara.bots import _BIG   # what a big raise reads as once that is seen
 
 _WEAK = 20   # a raise shown down with fewer points was a bluff (or a wild one)
-_BIG = 22    # svara.bots._BIG: what a big raise reads as once that is seen
 
 
 class Reads:
