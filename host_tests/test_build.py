@@ -103,31 +103,9 @@ def _manifest_modules():
     return set(named)
 
 
-def _imported_closure():
-    """Every project module reached from main.py and the board through imports."""
-    sources = dict(buildtool.device_sources("handset"))
-    by_name = {rel[:-3].replace("/", ".").replace(".__init__", ""): rel
-               for rel in sources.values()}
-    path_of = {rel: src for src, rel in buildtool.device_sources("handset")}
-    todo = ["main.py", "board.py"]
-    seen = set()
-    while todo:
-        rel = todo.pop()
-        if rel in seen:
-            continue
-        seen.add(rel)
-        for name in buildtool.imported_modules(path_of[rel]):
-            parts = name.split(".")
-            for i in range(1, len(parts) + 1):
-                hit = by_name.get(".".join(parts[:i]))
-                if hit:
-                    todo.append(hit)
-    return seen
-
-
 def test_manifest_freezes_every_module_the_firmware_imports():
     frozen = _manifest_modules()
-    imported = _imported_closure()
+    imported = buildtool.closure_sources("handset")
     assert "app.py" in imported and "drivers/st7735.py" in imported
     missing = sorted(imported - frozen)
     assert not missing, "firmware/manifest.py does not freeze: %s" % missing

@@ -225,6 +225,11 @@ def file_hashes(folder):
 def import_closure(board="handset", src=ROOT):
     """The device files (as in the build) that imports reach from main.py and the
     board's module; RuntimeError naming a module that imports one there is not."""
+    return sorted(target_name(rel) for rel in closure_sources(board, src))
+
+
+def closure_sources(board="handset", src=ROOT):
+    """import_closure() as source names (`ui/table.py`, `main.py`), a set."""
     sources = device_sources(board, src)
     path_of = {rel: path for path, rel in sources}
     by_name = {}
@@ -256,7 +261,7 @@ def import_closure(board="handset", src=ROOT):
             if not hit and parts[0] not in MICROPYTHON_MODULES and name not in packages:
                 raise RuntimeError("%s imports %s, which is neither in the build nor part "
                                    "of MicroPython" % (rel, name))
-    return sorted(target_name(rel) for rel in seen)
+    return seen
 
 
 def write_manifest(out, board, needed):
