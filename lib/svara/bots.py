@@ -214,14 +214,11 @@ def _big(view, inc):
     return inc > 12 * view.rules.ante and inc > view.pot - inc
 
 
-def _big_floor(reads, seat, f):
-    """The floor ``f`` of the raises' count after a big raise of ``seat``: at least
-    _BIG, or less than _BIG for a player whose big raises were shown down weak or who
-    almost never passes (HARD's reads)."""
-    b = None if reads is None else reads.big_floor(seat)
-    if b is None:
-        b = _BIG
-    return b if b < _BIG or b > f else f
+def _big_floor(reads, seat):
+    """What a big raise of ``seat`` reads as: _BIG points, less for a player whose big
+    raises were shown down weak or who almost never passes (HARD's reads)."""
+    f = None if reads is None else reads.big_floor(seat)
+    return _BIG if f is None else f
 
 
 def _floor(view, players, reads=None):
@@ -234,7 +231,8 @@ def _floor(view, players, reads=None):
         r += view.raises(i)
     f = _FLOOR[r if r < 5 else 4]
     if _big(view, inc):
-        f = _big_floor(reads, last, f)
+        b = _big_floor(reads, last)
+        f = b if b < _BIG or b > f else f
     return f
 
 
@@ -283,7 +281,8 @@ def _equity_read(view, players, reads):
         if i == last:
             f = _HARD_RAISER[r if r < 5 else 4]
             if big:
-                f = _big_floor(reads, i, f)
+                b = _big_floor(reads, i)
+                f = b if b < _BIG or b > f else f
         elif view.raises(i):
             f = _HARD_RAISER[r - 1 if r < 6 else 4]
         elif bets[i] > (lb if view.blinded(i) else 0):
