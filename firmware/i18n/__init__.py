@@ -203,10 +203,39 @@ def count(name):
 
 
 def item(name, k):
-    """T.<name>[k] of a tuple, decoding only that item."""
+    """T.<name>[k] of a tuple, decoding only that item: each string of it is read on its
+    own, so a page of the rules never needs a block of its whole size."""
     reader, s, e, n = _bounds(name, k)
     if not 0 <= k < n:
         raise IndexError(name)
-    buf = bytearray(e - s)
-    reader(s, buf, e - s)
-    return _decode(str(buf, "utf-8"), 1)
+    return _tree(reader, s, e, 1)
+
+
+def _tree(reader, s, e, depth):
+    """What _decode makes of the packed bytes [s, e), read through reader a few at a time."""
+    buf = _chunk
+    if e <= s:
+        return ""
+    reader(s, buf, 1)
+    if buf[0] != 1:
+        b = bytearray(e - s)
+        reader(s, b, e - s)
+        return str(b, "utf-8")
+    if e == s + 1:
+        return ()
+    mark = 0x10 + depth
+    cuts = [s + 1]                      # start, end of each part
+    at = s + 1
+    while at < e:
+        m = min(len(buf), e - at)
+        reader(at, buf, m)
+        for j in range(m):
+            if buf[j] == mark:
+                cuts.append(at + j)
+                cuts.append(at + j + 1)
+        at += m
+    cuts.append(e)
+    parts = []
+    for i in range(0, len(cuts), 2):
+        parts.append(_tree(reader, cuts[i], cuts[i + 1], depth + 1))
+    return tuple(parts)

@@ -14,8 +14,8 @@ from drivers import keys
 from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH
 from i18n import strings
 from ui import common
-from ui.common import (ANTE, BLINDS, BOTS, BUY_IN, CAP, JOKER, LEVEL, MIN_BLIND, PACE, PEOPLE,
-                       SEVENS, STACK)
+# The option numbers (common.PEOPLE ...) are read from ui.common, not imported by name:
+# every name a module imports is an entry of its dict, made again at each import.
 from ui.screen import NOTHING, REDRAW, SHOW, Screen
 
 try:
@@ -28,8 +28,9 @@ _TOP = const(16)
 _ROW = const(9)
 T = strings()
 # (The bot pace is in Settings only: the rising ante takes its row here.)
-NEW_ITEMS = bytes((PEOPLE, BOTS, LEVEL, STACK, ANTE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND,
-                   BUY_IN, 15))
+NEW_ITEMS = bytes((common.PEOPLE, common.BOTS, common.LEVEL, common.STACK, common.ANTE,
+                   common.JOKER, common.SEVENS, common.CAP, common.BLINDS, common.MIN_BLIND,
+                   common.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # save_language() saves it); its number is its label's index in T.OPTIONS.
 LANG = const(12)
@@ -44,7 +45,8 @@ RISE = const(15)
 # The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[SOUND].
 SOUND = const(16)
 # (Twelve rows and Done fill the screen: the rising ante is on New game only.)
-SETTING_ITEMS = bytes((LEVEL, PACE, JOKER, SEVENS, CAP, BLINDS, MIN_BLIND, BUY_IN, DECK,
+SETTING_ITEMS = bytes((common.LEVEL, common.PACE, common.JOKER, common.SEVENS, common.CAP,
+                       common.BLINDS, common.MIN_BLIND, common.BUY_IN, DECK,
                        SOUND, NAMES, LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
@@ -69,19 +71,19 @@ def value_text(cfg, opt):
         k = common.RISE[0]
         return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
     v = cfg[opt]
-    if opt == LEVEL:
+    if opt == common.LEVEL:
         return T.LEVELS[v]
-    if opt == STACK:
+    if opt == common.STACK:
         return "%d" % common.STACKS[v]
-    if opt == JOKER or opt == SEVENS or opt == BLINDS:
+    if opt == common.JOKER or opt == common.SEVENS or opt == common.BLINDS:
         return T.ON_OFF[v]
-    if opt == CAP and v == 0:
+    if opt == common.CAP and v == 0:
         return T.NO_CAP
-    if opt == MIN_BLIND and v == 0:
+    if opt == common.MIN_BLIND and v == 0:
         return T.AS_ANTE
-    if opt == BUY_IN:
+    if opt == common.BUY_IN:
         return T.BUY_INS[v]
-    if opt == PACE:
+    if opt == common.PACE:
         return T.PACES[v]
     return "%d" % v
 
@@ -93,10 +95,10 @@ def change(cfg, opt, step):
     lo = _LOW[opt]
     hi = _HIGH[opt]
     v = cfg[opt] + step
-    if opt == PEOPLE or opt == BOTS:
-        if opt == BOTS:
-            lo = 1 if cfg[PEOPLE] == 1 else 0
-            hi = 10 - cfg[PEOPLE]
+    if opt == common.PEOPLE or opt == common.BOTS:
+        if opt == common.BOTS:
+            lo = 1 if cfg[common.PEOPLE] == 1 else 0
+            hi = 10 - cfg[common.PEOPLE]
         v = lo if v < lo else hi if v > hi else v
     elif v > hi:
         v = lo
@@ -108,15 +110,15 @@ def change(cfg, opt, step):
 
 def fix_players(cfg, opt):
     """People + bots must be 2..10: adjust the other one of the two."""
-    other = BOTS if opt == PEOPLE else PEOPLE
-    total = cfg[PEOPLE] + cfg[BOTS]
+    other = common.BOTS if opt == common.PEOPLE else common.PEOPLE
+    total = cfg[common.PEOPLE] + cfg[common.BOTS]
     if total > 10:
         cfg[other] -= total - 10
     elif total < 2:
         cfg[other] += 2 - total
-    if cfg[PEOPLE] < 1:
-        cfg[PEOPLE] = 1
-        cfg[BOTS] = 1
+    if cfg[common.PEOPLE] < 1:
+        cfg[common.PEOPLE] = 1
+        cfg[common.BOTS] = 1
 
 
 class Options(Screen):
@@ -154,9 +156,9 @@ class Options(Screen):
         """The help line for the selected row: what applies when, else the keys."""
         if self.selected < len(self.items):
             opt = self.items[self.selected]
-            if self.new and opt == STACK and self._kept():
+            if self.new and opt == common.STACK and self._kept():
                 return T.STACK_KEPT
-            if (not self.new and opt != LEVEL and opt != PACE and opt < LANG
+            if (not self.new and opt != common.LEVEL and opt != common.PACE and opt < LANG
                     and self._running() is not None):
                 return T.NEXT_MATCH
         return T.HELP_OPTIONS
@@ -166,8 +168,8 @@ class Options(Screen):
         pl = getattr(self.app, "players", None)
         chips = pl["chips"] if pl is not None else ()
         cfg = self.cfg
-        for i in range(min(cfg[PEOPLE], len(chips))):
-            if chips[i] >= cfg[ANTE]:
+        for i in range(min(cfg[common.PEOPLE], len(chips))):
+            if chips[i] >= cfg[common.ANTE]:
                 return True
         return False
 
@@ -279,7 +281,7 @@ class Options(Screen):
         return NOTHING
 
     def _changed(self, opt):
-        if opt == PEOPLE or opt == BOTS:
+        if opt == common.PEOPLE or opt == common.BOTS:
             return REDRAW
         self._row(self.app.fb, self.selected)
         return SHOW
@@ -298,7 +300,7 @@ class Options(Screen):
         if not self.new:
             p = self._running()
             if p is not None:           # the bot level and pace apply to it at once
-                p.set_pace(self.cfg[LEVEL], self.cfg[PACE])
+                p.set_pace(self.cfg[common.LEVEL], self.cfg[common.PACE])
             return common.leave(self.app, "title", "Title", 2)   # or to the match
         if self._running() is not None:
             self.asking = True

@@ -31,11 +31,11 @@ except ImportError:  # CPython
         return n
 
 T = strings()
-TURN = const(0)     # a person chooses an action
-THINK = const(1)    # a bot is thinking
-COVER = const(2)    # the cards are hidden until the next person presses OK
-QUIT = const(3)     # "leave this game?"
-POP = const(4)      # a bot's action shows on its row for a moment
+_TURN = const(0)     # a person chooses an action
+_THINK = const(1)    # a bot is thinking
+_COVER = const(2)    # the cards are hidden until the next person presses OK
+_QUIT = const(3)     # "leave this game?"
+_POP = const(4)      # a bot's action shows on its row for a moment
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
@@ -57,8 +57,8 @@ class Table(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.p = app.play
-        self.mode = TURN
-        self.back = TURN
+        self.mode = _TURN
+        self.back = _TURN
         self.legal = None
         self.sel = 0
         self.amount = 0
@@ -89,14 +89,14 @@ class Table(Screen):
         if s is None:
             return
         if p.is_bot(s):
-            self.mode = THINK
+            self.mode = _THINK
             self.help = T.HELP_WAIT
             return
         if p.viewer != s:
-            self.mode = COVER
+            self.mode = _COVER
             self.help = T.HELP_COVER
             return
-        self.mode = TURN
+        self.mode = _TURN
         legal = self.legal = p.game.legal()
         ph = p.game.phase
         self.sel = 0
@@ -118,13 +118,13 @@ class Table(Screen):
     # --- keys and idle -------------------------------------------------------------------
 
     def idle(self):
-        if self.mode == POP:
+        if self.mode == _POP:
             self.tick += 1
             if self.tick < self.p.pop_ticks:
                 return BUSY
-            self.mode = TURN
+            self.mode = _TURN
             return self._after()
-        if self.mode != THINK:
+        if self.mode != _THINK:
             return NOTHING
         self.tick += 1
         if self.tick < self.p.ticks:
@@ -134,7 +134,7 @@ class Table(Screen):
             return SHOW
         seat = self.p.game.to_act
         self.p.bot_act()
-        self.mode = POP
+        self.mode = _POP
         self.tick = 0
         self.help = T.HELP_WAIT
         fb = self.app.fb
@@ -166,28 +166,28 @@ class Table(Screen):
 
     def key(self, code):
         mode = self.mode
-        if mode == POP and code != keys.END and code != keys.SR:
+        if mode == _POP and code != keys.END and code != keys.SR:
             return NOTHING
-        if mode == QUIT:
+        if mode == _QUIT:
             if code == keys.OK or code == keys.SL:
                 return common.open_screen(self.app, "title", "Title", 1)
             if code == keys.END or code == keys.SR:
                 self.mode = self.back
                 return REDRAW
             return NOTHING
-        if code == keys.SR and mode != COVER:   # the menu during play (ui/playmenu.py)
+        if code == keys.SR and mode != _COVER:   # the menu during play (ui/playmenu.py)
             return common.open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
-            self.mode = QUIT
+            self.mode = _QUIT
             return REDRAW
-        if mode == COVER:
+        if mode == _COVER:
             if code == keys.OK or code == keys.SL:
                 self.p.viewer = self.p.game.to_act
                 self._turn()
                 return REDRAW
             return NOTHING
-        if mode != TURN:
+        if mode != _TURN:
             return NOTHING
         if code == keys.STAR:
             return self._chances()
@@ -291,9 +291,9 @@ class Table(Screen):
 
     def draw(self, fb):
         mode = self.mode
-        if mode == COVER or (mode == QUIT and self.back == COVER):
+        if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
-            if mode == QUIT:
+            if mode == _QUIT:
                 self._ask_quit(fb)
             return
         fb.fill(FELT)
@@ -302,18 +302,18 @@ class Table(Screen):
         self._message(fb)
         self._cards(fb)
         self._actions(fb)
-        if mode == QUIT:
+        if mode == _QUIT:
             self._ask_quit(fb)
         else:
             self._bottom(fb)
-            if mode == POP:
+            if mode == _POP:
                 self._pop(fb, self.p.last_seat)
 
     def _bottom(self, fb):
         mode = self.mode
-        if mode == TURN and self.odds is not None:
+        if mode == _TURN and self.odds is not None:
             common.bottom(fb, T.HELP_ODDS, T.PLAY, T.MENU_KEY)
-        elif mode == TURN:
+        elif mode == _TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
             if lo < hi:
@@ -386,14 +386,14 @@ class Table(Screen):
         p = self.p
         fb.fill_rect(0, _MSG_Y, WIDTH, 9, FELT_DARK)
         s = p.game.to_act
-        if self.mode == THINK:
+        if self.mode == _THINK:
             x = writer.text(fb, T.THINKING % p.name(s), 2, _MSG_Y, LIGHT, F5)
             for k in range((self.tick >> 2) % 4):
                 fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, GOLD)
             return
-        if self.mode == TURN and self.odds is not None:
+        if self.mode == _TURN and self.odds is not None:
             writer.text(fb, T.ODDS_NOTE, 2, _MSG_Y, GOLD, F5)
-        elif self.mode == TURN and p.last_seat < 0:
+        elif self.mode == _TURN and p.last_seat < 0:
             text = T.YOUR_TURN_1 if p.people == 1 else T.YOUR_TURN % p.name(s)
             writer.text(fb, text, 2, _MSG_Y, GOLD, F5)
         elif p.last_seat >= 0:
@@ -432,7 +432,7 @@ class Table(Screen):
 
     def _actions(self, fb):
         fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW + 1, FELT)
-        if self.mode != TURN:
+        if self.mode != _TURN:
             return
         if self.odds is not None:
             self._odds(fb)

@@ -20,6 +20,18 @@ _stage_buf = bytearray(_MAX_HEIGHT)
 _stage = framebuf.FrameBuffer(_stage_buf, 8, _MAX_HEIGHT, framebuf.MONO_HLSB)
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 
+# A string's UTF-8 bytes, read in place: MicroPython's str gives a memoryview of them, and
+# reading them so keeps each character off MicroPython's string table (iterating a str
+# makes every non-ASCII character a new interned string, which is never freed: about
+# 2 KB over the game's six languages, and blocks of it allocated long after start).
+# CPython's str has no buffer: it encodes a copy.
+try:
+    memoryview("")
+    _utf8 = memoryview
+except TypeError:  # CPython
+    def _utf8(s):
+        return s.encode()
+
 # Script blocks kept in part modules (tools/gen_font.py BLOCKS, the same blocks): the
 # part font_<size>_<name> is imported on the first character drawn or measured from it.
 _BLOCKS = ((0xA0, 0x100, "_lat"), (0x400, 0x460, "_cyr"))
@@ -137,12 +149,26 @@ def width(s, font=None):
     slot = _prepare(font)
     widths = font.WIDTHS
     w = 0
-    for ch in s:
-        c = ord(ch)
+    b = _utf8(s)
+    n = len(b)
+    j = 0
+    while j < n:
+        c = b[j]
+        j += 1
         if 32 <= c < 127:
             w += widths[c - 32]
-        else:
-            w += _advance(font, slot, c)
+            continue
+        if c >= 0xC0:                  # a lead byte: the code point
+            if c >= 0xF0:
+                c = (c & 7) << 18 | (b[j] & 63) << 12 | (b[j + 1] & 63) << 6 | b[j + 2] & 63
+                j += 3
+            elif c >= 0xE0:
+                c = (c & 15) << 12 | (b[j] & 63) << 6 | b[j + 1] & 63
+                j += 2
+            else:
+                c = (c & 31) << 6 | b[j] & 63
+                j += 1
+        w += _advance(font, slot, c)
     return w
 
 
@@ -163,8 +189,22 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
     key = colour ^ 1                  # any colour but the ink: palette 0 -> key, not drawn
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
-    for ch in s:
-        c = ord(ch)
+    b = _utf8(s)
+    n = len(b)
+    j = 0
+    while j < n:
+        c = b[j]
+        j += 1
+        if c >= 0xC0:                  # a lead byte: the code point
+            if c >= 0xF0:
+                c = (c & 7) << 18 | (b[j] & 63) << 12 | (b[j + 1] & 63) << 6 | b[j + 2] & 63
+                j += 3
+            elif c >= 0xE0:
+                c = (c & 15) << 12 | (b[j] & 63) << 6 | b[j + 1] & 63
+                j += 2
+            else:
+                c = (c & 31) << 6 | b[j] & 63
+                j += 1
         if 32 <= c < 127:
             i = c - 32
             _stage.blit(strip, 0, -i * height)

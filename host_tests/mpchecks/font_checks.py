@@ -176,21 +176,34 @@ def test_the_default_font_is_the_normal_one():
     assert writer.width("abc", font_5x8) == 15
 
 
-def test_drawing_allocates_nothing_on_micropython():
+def test_drawing_allocates_nothing_per_character_on_micropython():
+    # One small block a call (the string's bytes seen through a memoryview), whatever the
+    # string's length or script: iterating a str would make every new non-ASCII character
+    # an interned string, kept for good (MicroPython's string table only grows).
     if sys.implementation.name != "micropython":
         return
-    import micropython
+    import gc
     fb = _screen()
-    lines = ("Hello, world! 0123456", "Здравейте, играчи! ♠♥", "Pão, café ✓ ◄► \u4e00")
+    lines = ("Hello, world! 0123456", "Здравейте, играчи! ♠♥", "Pão, café ✓ ◄► \u4e00",
+             "Щастие, ёжик, Ђ ў ї, Ölçü ÿ ß ñ")
     for font in FONTS:
-        writer.text(fb, "x", 0, 0, 1, font)   # first use of a font prepares it once
-    writer.text(fb, "x", 0, 0, 1)
-    micropython.heap_lock()
+        for s in lines:
+            writer.text(fb, s, 0, 0, 1, font)   # first use of a font and its parts
+    gc.collect()
+    gc.disable()
     try:
         for font in FONTS:
             for s in lines:
-                writer.text(fb, s, 0, 0, 1, font)
+                a = gc.mem_alloc()
+                writer.text(fb, "x", 0, 0, 1, font)
+                b = gc.mem_alloc()
                 writer.text(fb, s, -3, 150, 0, font)
-        writer.text(fb, lines[1], 0, 0, 1)
+                c = gc.mem_alloc()
+                writer.width(s + s + s, font)   # the sum itself is one block
+                d = gc.mem_alloc()
+                writer.width("ab", font)
+                e = gc.mem_alloc()
+                assert c - b == b - a <= 32, (s, b - a, c - b)
+                assert e - d <= 32, (s, e - d)
     finally:
-        micropython.heap_unlock()
+        gc.enable()

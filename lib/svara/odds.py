@@ -206,18 +206,18 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         return db, dbe - db, dr - dbe, dr
     n = opponents
     scratch = ([0] * c, _SCRATCH[0], _SCRATCH[1])   # the weights: exactly c places
-    bn, bd = _all_in(cards, 0, nb, db, n, c, scratch)
-    ln, ld = _all_in(cards, 1, nb + ne, dbe, n, c, scratch)
+    bn, bd, bs = _all_in(cards, 0, nb, db, n, c, scratch)
+    ln, ld, ls = _all_in(cards, 1, nb + ne, dbe, n, c, scratch)
     if nr == _comb(c, 3):
         rn = rd = 1            # every hand is in range: no condition
+        rs = 0
     else:
-        rn, rd = _all_in(cards, 2, nr, dr, n, c, scratch)
+        rn, rd, rs = _all_in(cards, 2, nr, dr, n, c, scratch)
         if not rn:
             raise ValueError("%d disjoint opponent hands cannot all score %d or more"
                              % (n, floor))
-    w = bn * rd * SCALE // (bd * rn)
-    a = ln * rd * SCALE // (ld * rn)
-    a = a if a < SCALE else SCALE
+    a = _scaled(ln * rd, ld * rn, ls - rs)
+    w = _scaled(bn * rd, bd * rn, bs - rs)
     w = w if w < a else a
     return w, a - w, SCALE - a, SCALE
 
@@ -337,24 +337,71 @@ def terms(cards, k, x, d2, n, c, w=None, m=None, e=None):
 
 
 def _all_in(cards, k, x, d2, n, c, scratch):
-    """P(all n hands in class k) as a fraction (numerator, denominator), at most 1
-    (module header); 0 when not even two hands of the class are disjoint. A few big
-    ints: the powers of rho are taken as one fraction."""
+    """P(all n hands in class k) as (numerator, denominator, shift): the chance is
+    numerator / denominator * 2^shift, at most 1 (module header); 0 when not even two
+    hands of the class are disjoint. Numerator and denominator are kept below 2^96 at
+    every step (_fit), so no int grows past a few words however many opponents: the
+    chance to about 50 bits, far finer than SCALE."""
     if not d2:
-        return 0, 1
+        return 0, 1, 0
     w, m, ex = scratch
     pn, pd, rn, rd, ps, rs = terms(cards, k, x, d2, n, c, w, m, ex)
     e = exponent(n, x, _comb(c, 3))
     sh = ps + e * rs
     if e < 0:
         rn, rd, e = rd, rn, -e
-    pn *= rn ** e
-    pd *= rd ** e
+    rn, a = _fit(rn)
+    rd, b = _fit(rd)
+    rs = a - b
+    qn = qd = 1                     # rho^e by squaring: q = qn / qd * 2^qs
+    qs = 0
+    while e:
+        if e & 1:
+            qn, a = _fit(qn * rn)
+            qd, b = _fit(qd * rd)
+            qs += a - b + rs
+        e >>= 1
+        if e:
+            rn, a = _fit(rn * rn)
+            rd, b = _fit(rd * rd)
+            rs += rs + a - b
+    pn, a = _fit(pn)
+    pd, b = _fit(pd)
+    pn, c = _fit(pn * qn)
+    pd, d = _fit(pd * qd)
+    sh += a - b + c - d + qs
+    if _scaled(pn, pd, sh, 1) >= 1:
+        return 1, 1, 0
+    return pn, pd, sh
+
+
+def _fit(v):
+    """(v >> k, k): v cut to below 2^96 by a shift k, a multiple of 32 (v >= 0); what
+    is cut keeps at least 64 bits."""
+    k = 0
+    while v >= _TOP:                # a comparison: nothing allocated
+        v >>= 32
+        k += 32
+    return v, k
+
+
+_TOP = 1 << 96
+
+
+def _scaled(n, d, sh, scale=SCALE):
+    """min(scale, floor(n * 2^sh * scale / d)) for 0 <= n < 2^192, 0 < d < 2^192,
+    scale < 2^20."""
+    if not n:
+        return 0
     if sh >= 0:
-        pn <<= sh
+        if sh > 220:           # n >= 1 and d * scale < 2^212: far above 1
+            return scale
+        v = (n << sh) * scale // d
     else:
-        pd <<= -sh
-    return (pn, pd) if pn < pd else (1, 1)
+        if sh < -220:          # n * scale < 2^212: far below 1
+            return 0
+        v = n * scale // (d << -sh)
+    return v if v < scale else scale
 
 
 def exponent(n, x, t):
