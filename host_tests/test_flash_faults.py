@@ -505,3 +505,16 @@ def test_a_romfs_image_that_reads_back_wrong_is_refused_and_the_old_game_runs(
     with pytest.raises(flashtool.FlashError, match="ROMFS image reads back different"):
         flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     assert dev.files["/svara.slot"] == b"a" and _whole_any(dev, (_game(old),))
+
+
+def test_a_mode_the_device_cannot_take_is_one_line_and_changes_nothing(
+        rom_builds, connected, capsys):
+    old, new = rom_builds
+    dev = _handset_with(old, connected)
+    before = dict(dev.files)
+    assert flashtool.main(["fake", "--build", new, "--no-reset", "--mode", "romfs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--mode romfs: the device has no ROMFS partition" in err[0], err
+    assert dev.files == before
+    assert flashtool.main(["fake", "--build", new, "--mode", "fast"]) == 2
+    assert "--mode is one of auto, frozen, romfs, mpy" in capsys.readouterr().err

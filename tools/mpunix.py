@@ -205,6 +205,24 @@ class Runner:
         code, out = self.run(DRIVER, args, heap)
         return parse_output(out, code)
 
+    def import_cost(self, module, heap=1 << 20):
+        """The heap (bytes, after gc.collect()) that importing `module` takes in this
+        mode (romfs: from the image mounted as the driver mounts it), or None."""
+        script = os.path.join(self._dir, "cost.py")
+        lines = ["import gc, sys"]
+        if self.image:
+            lines += ["_rom = bytearray(%d)" % self.image[1],
+                      "f = open(%r, 'rb')" % self.image[0], "f.readinto(_rom)",
+                      "f.close()", "f = None", "import vfs",
+                      "vfs.mount(vfs.VfsRom(_rom), '/rom')"]
+        lines += ["gc.collect()", "a = gc.mem_alloc()", "import %s" % module,
+                  "gc.collect()", "print('COST', gc.mem_alloc() - a)"]
+        with open(script, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        code, out = self.run(script, heap=heap)
+        got = [ln.split()[1] for ln in out.splitlines() if ln.startswith("COST ")]
+        return int(got[0]) if code == 0 and got else None
+
     def match(self, heap):
         return self.keys(match_codes(), heap, MATCH_SEED)
 
