@@ -518,3 +518,22 @@ def test_a_mode_the_device_cannot_take_is_one_line_and_changes_nothing(
     assert dev.files == before
     assert flashtool.main(["fake", "--build", new, "--mode", "fast"]) == 2
     assert "--mode is one of auto, frozen, romfs, mpy" in capsys.readouterr().err
+
+
+def test_a_bad_romfs_write_over_a_game_in_the_romfs_says_the_new_game_runs_as_mpy(
+        rom_builds, connected, monkeypatch):
+    old, new = rom_builds
+    dev = FakeHandset(rom=ROM)
+    connected["dev"] = dev
+    flashtool.flash("fake", old, log=lambda *a: None, reset=False)     # in the ROMFS
+    real = type(dev.rom).writeblocks
+
+    def flaky(self, block, buf, offset=0):
+        buf = bytearray(buf)
+        if block == 0 and offset == 1024:
+            buf[7] |= 0x10
+        real(self, block, buf, offset)
+    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
+    with pytest.raises(flashtool.FlashError, match="the new game runs from .mpy files"):
+        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    assert _whole_any(dev, (_game(new),)) and dev.folder(dev.boots()) == _files(new)

@@ -511,7 +511,7 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
                 "first, so that a whole game runs while the ROMFS is rewritten")
             _flash_files(dev, port, build_dir, local, sizes, log, check_space, state,
                          version)
-        _write_rom(dev, image, digest, log)
+        _write_rom(dev, image, digest, log, state)
     elif how == "romfs":
         log("the device's ROMFS holds this build's image already")
     with tempfile.TemporaryDirectory(prefix="svara-thin-") as thin:
@@ -603,14 +603,17 @@ def _runs_from(dev):
         return "mpy"
 
 
-def _write_rom(dev, image, digest, log):
+def _write_rom(dev, image, digest, log, state=None):
     """Write the ROMFS image to the device's partition, its first chunk (the header)
     last so that a cut-off write never mounts as a ROMFS, then check its SHA-256 there.
     The running copy does not use the ROMFS while this runs (_flash sees to it)."""
+    runs = ("the new game runs from .mpy files, whole: flash again to put it in the ROMFS"
+            if state and state.get("switched") else
+            "nothing was switched: the old game still runs")
     chunk = dev.eval("_rom_begin(%d)" % len(image))
     if not isinstance(chunk, int) or chunk < 1 or chunk > 65536:
-        raise FlashError("the device's ROMFS partition could not be prepared (%r); nothing "
-                         "was switched: the old game still runs" % (chunk,))
+        raise FlashError("the device's ROMFS partition could not be prepared (%r); %s" % (
+            chunk, runs))
     order = list(range(chunk, len(image), chunk)) + [0]
     for i, at in enumerate(order):
         part = image[at:at + chunk]
@@ -620,8 +623,7 @@ def _write_rom(dev, image, digest, log):
             log("  ROMFS: %6d of %d bytes" % (min(len(image), (i + 1) * chunk), len(image)))
     dev.run("_rom_end()")
     if dev.eval("_rom_hash(%d)" % len(image)) != digest:
-        raise FlashError("the ROMFS image reads back different on the device; nothing was "
-                         "switched: the old game still runs")
+        raise FlashError("the ROMFS image reads back different on the device; " + runs)
     log("verified the ROMFS image on the device (%d bytes, SHA-256)" % len(image))
 
 
