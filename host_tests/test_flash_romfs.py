@@ -75,7 +75,7 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
     monkeypatch.setattr(flashtool, "connect", lambda port: board)
     lines = []
     try:
-        flashtool.flash("unix", built, reset=False, log=lines.append)
+        flashtool.flash("unix", built, reset=False, log=lines.append, mode="romfs")
         assert lines[0].startswith("romfs: the device has a ROMFS partition of 512 KiB")
         assert any(ln.startswith("verified the ROMFS image on the device") for ln in lines)
         # only main.py and flash.py's record on the filesystem
@@ -104,3 +104,17 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
     assert out == ["/svara.a", "/rom/lib/app.mpy", str(svara.score(*parse("AS AH AD"))),
                    "/rom/lib/i18n/bg.bin", "/rom/lib/svara/_strategy.bin",
                    str(len(strategy.TABLE_16))], out
+
+
+def test_the_frozen_game_is_found_on_a_firmware_that_has_it_and_only_there(tmp_path):
+    with mpunix.Runner(BINARY, "frozen") as r:
+        frozen = not r.check_frozen()
+    board = UnixBoard(str(tmp_path), 512 * 1024)
+    try:
+        dev = flashtool.Device(board)
+        how, why = flashtool.choose(dev, 300 * 1024)
+    finally:
+        board.stop()
+    assert how == ("frozen" if frozen else "romfs"), why
+    assert why.startswith("the firmware has the game frozen in (store.py)" if frozen else
+                          "the device has a ROMFS partition of 512 KiB"), why

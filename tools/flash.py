@@ -10,7 +10,8 @@ PORT is what mpremote connects to: /dev/ttyACM0, COM3, or socket://host:port.
 How the game goes on (--mode auto, the default, chooses and says which and why in one
 line), from the least RAM to the most (README: the heap each needs, measured):
   frozen  the firmware has the game frozen in (built with firmware/manifest.py; found by
-          importing the frozen `store`): only main.py goes on the filesystem, so that no
+          importing `store` with only .frozen on sys.path): only main.py goes on the
+          filesystem, so that no
           older .mpy copy hides the frozen modules;
   romfs   the device has a ROMFS partition (MicroPython 1.25+, vfs.rom_ioctl; on rp2 a
           firmware built with MICROPY_HW_ROMFS_BYTES) the build's image fits: the image
@@ -243,7 +244,7 @@ def _frozen():
             sys.path[:] = p
     except Exception:
         return None
-    return f if f.startswith('.frozen') else None
+    return f if '/' not in f else None
 """
 
 

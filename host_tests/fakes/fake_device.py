@@ -202,7 +202,7 @@ class _Vfs:
 
 
 class _Frozen:
-    __file__ = ".frozen/store.py"
+    __file__ = "store.py"       # MicroPython names a frozen module without ".frozen/"
 
 
 class _Impl:
