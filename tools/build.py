@@ -24,8 +24,9 @@ Beside the folder, DIR.romfs (build/handset.romfs) is the same build as a ROMFS 
 the manifest under lib/ (the board mounts the image at /rom and has /rom/lib on
 sys.path), so the .mpy files run in place from flash and each NAME.bin stays beside
 its NAME.mpy. The image is made from the folder alone (sorted, no dates): the same
-build gives the same bytes. tools/flash.py deploys it where the board has room
-(`mpremote romfs deploy build/handset.romfs` does it by hand, without the checks).
+build gives the same bytes. tools/flash.py makes the same image from the folder it has
+checked against the manifest and writes it where the board has room (`mpremote romfs
+deploy build/handset.romfs` does it by hand, without the checks).
 
 The build fails (exit 1) when a module imports one that is neither in the build nor
 part of MicroPython (MICROPYTHON_MODULES).

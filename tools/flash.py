@@ -533,7 +533,7 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
                             state, version)
     if old:
         dev.run("_rmtree(%r)" % old)     # the copy no longer in use: its room is free
-        log("removed %s (the filesystem keeps only main.py and the saves)" % old)
+        log("removed %s (the filesystem keeps main.py, boot.py and the saves)" % old)
     return sent
 
 
