@@ -11,8 +11,7 @@ How the game goes on (--mode auto, the default, chooses and says which and why i
 line), from the least RAM to the most (README: the heap each needs, measured):
   frozen  the firmware has the game frozen in (built with firmware/manifest.py; found by
           importing `store` with only .frozen on sys.path): only main.py goes on the
-          filesystem, so that no
-          older .mpy copy hides the frozen modules;
+          filesystem, so that no older .mpy copy hides the frozen modules;
   romfs   the device has a ROMFS partition (MicroPython 1.25+, vfs.rom_ioctl; on rp2 a
           firmware built with MICROPY_HW_ROMFS_BYTES) the build's image fits: the image
           (build/<board>.romfs, every file but main.py, under /rom/lib) is written there,
@@ -25,8 +24,7 @@ line), from the least RAM to the most (README: the heap each needs, measured):
 --mode frozen / romfs / mpy insists on one (exit 1 when the device cannot take it).
 
 The game (or, frozen and romfs, its main.py) lives in one of two folders on the device,
-/svara.a and /svara.b; the file
-/svara.slot names the one that runs, and /boot.py (written here) changes into it at
+/svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py (written here) changes into it at
 start-up, so main.py and the modules load from there. A flash fills the other folder:
 files whose SHA-256 matches the running copy are copied on the device, only the rest
 go over the line. Every file's hash is then checked on the device, and the switch is
