@@ -24,8 +24,8 @@ line), from the least RAM to the most (README: the heap each needs, measured):
 --mode frozen / romfs / mpy insists on one (exit 1 when the device cannot take it).
 
 The game (or, frozen and romfs, its main.py) lives in one of two folders on the device,
-/svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py (written here) changes into it at
-start-up, so main.py and the modules load from there. A flash fills the other folder:
+/svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py
+(written here) changes into it at start-up, so main.py and the modules load from there. A flash fills the other folder:
 files whose SHA-256 matches the running copy are copied on the device, only the rest
 go over the line. Every file's hash is then checked on the device, and the switch is
 one rename of a new /svara.slot over the old. An interrupted or failed flash leaves the
