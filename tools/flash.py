@@ -25,9 +25,9 @@ line), from the least RAM to the most (README: the heap each needs, measured):
 
 The game (or, frozen and romfs, its main.py) lives in one of two folders on the device,
 /svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py
-(written here) changes into it at start-up, so main.py and the modules load from there. A flash fills the other folder:
-files whose SHA-256 matches the running copy are copied on the device, only the rest
-go over the line. Every file's hash is then checked on the device, and the switch is
+(written here) changes into it at start-up, so main.py and the modules load from
+there. A flash fills the other folder: files whose SHA-256 matches the running copy
+are copied on the device, only the rest go over the line. Every file's hash is then checked on the device, and the switch is
 one rename of a new /svara.slot over the old. An interrupted or failed flash leaves the
 old game running and complete. Then the device is reset (machine.reset()).
 
