@@ -29,7 +29,8 @@ The game (or, frozen and romfs, its main.py) lives in one of two folders on the 
 there. A flash fills the other folder: files whose SHA-256 matches the running copy
 are copied on the device, only the rest go over the line. Every file's hash is then
 checked on the device, and the switch is one rename of a new /svara.slot over the old.
-An interrupted or failed flash leaves the old game running and complete. Then the device is reset (machine.reset()).
+An interrupted or failed flash leaves the old game running and complete. Then the
+device is reset (machine.reset()).
 
 A build is sent only when it is whole: its svara.manifest (written by make build: every
 file's size and SHA-256, and the files the game's imports need) must match the folder
