@@ -25,8 +25,8 @@ help:
 	@echo "make fonts  - regenerate the font modules (needs Debian xfonts-base, pcf2bdf)"
 	@echo "make strings - pack the languages (firmware/i18n/src -> firmware/i18n) after editing"
 	@echo "make powercut - every power cut and error case of a long match, CPython and MicroPython"
-	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD"
-	@echo "make flash PORT=/dev/ttyACM0 - copy the build onto a handset with mpremote"
+	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD, and its ROMFS image build/BOARD.romfs"
+	@echo "make flash PORT=/dev/ttyACM0 [MODE=frozen|romfs|mpy] - put the build on a handset with mpremote: frozen firmware, ROMFS or .mpy files (it says which)"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
 	@echo "make test-unix MICROPYTHON=/path/to/micropython - the checks, and the smallest heaps, on a unix-port build"
 
@@ -55,6 +55,8 @@ test-unix: setup
 	st=0; \
 	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" checks || st=1; \
 	$(PY) tools/mpunix.py --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode mpy --bisect match fuzz || st=1; \
+	$(PY) tools/mpunix.py --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode romfs --bisect match fuzz || st=1; \
+	MICROPYTHON="$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" $(PY) -m pytest -q host_tests/test_flash_romfs.py || st=1; \
 	if $(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --frozen-check; then \
 	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --heap 49152 --mode frozen --bisect match fuzz || st=1; \
 	else echo "make test-unix: $(MICROPYTHON) has no frozen game: frozen runs skipped"; fi; \
@@ -83,7 +85,7 @@ build: setup
 
 flash: build
 	@test -n "$(PORT)" || { echo "make flash PORT=<serial port of the handset, or socket://host:port>"; exit 2; }
-	$(PY) tools/flash.py $(PORT) --build $(BUILD)
+	$(PY) tools/flash.py $(PORT) --build $(BUILD) $(if $(MODE),--mode $(MODE))
 
 typings: $(STAMP_TYPES)
 

@@ -39,10 +39,65 @@ def test_build_compiles_every_module_for_micropython_1_27(built):
 def test_build_prints_each_size_and_the_total(built):
     out, text = built
     lines = text.strip().splitlines()
-    listed = dict((ln.split()[0], int(ln.split()[1])) for ln in lines[:-1])
+    listed = dict((ln.split()[0], int(ln.split()[1])) for ln in lines[:-2])
     assert listed["svara/game.mpy"] == os.path.getsize(os.path.join(out, "svara", "game.mpy"))
-    assert lines[-1].startswith("total")
-    assert int(lines[-1].split()[1]) == sum(listed.values())
+    assert lines[-2].startswith("total")
+    assert int(lines[-2].split()[1]) == sum(listed.values())
+    # the last line: the ROMFS image beside the folder, its size
+    assert lines[-1].startswith("romfs") and int(lines[-1].split()[1]) == os.path.getsize(
+        buildtool.romfs_path(out))
+
+
+def _romfs_files(image):
+    """{path: bytes} of a ROMFS image, read by its format (MicroPython's vfs_rom.c):
+    records of a kind and a length (both varints), files 5 and folders 4."""
+    def uint(b, i):
+        v = 0
+        while True:
+            v = (v << 7) | (b[i] & 0x7F)
+            i += 1
+            if not b[i - 1] & 0x80:
+                return v, i
+
+    def walk(b, prefix, out):
+        i = 0
+        while i < len(b):
+            kind, i = uint(b, i)
+            n, i = uint(b, i)
+            rec, i = b[i:i + n], i + n
+            if kind in (4, 5):
+                k, j = uint(rec, 0)
+                name = prefix + rec[j:j + k].decode()
+                if kind == 4:
+                    walk(rec[j + k:], name + "/", out)
+                else:
+                    dk, j = uint(rec, j + k)
+                    dn, j = uint(rec, j)
+                    assert dk == 2, name            # the bytes verbatim
+                    out[name] = bytes(rec[j:j + dn])
+        return out
+
+    assert image[:3] == b"\xd2\xcd\x31"
+    size, i = uint(image, 3)
+    assert i + size == len(image)
+    return walk(image[i:], "", {})
+
+
+def test_the_romfs_image_holds_the_build_under_lib_and_comes_out_the_same(built, tmp_path):
+    out, _ = built
+    with open(buildtool.romfs_path(out), "rb") as f:
+        image = f.read()
+    files = _romfs_files(image)
+    want = {}
+    for name in buildtool.file_hashes(out):
+        if name not in ("main.py", buildtool.MANIFEST):
+            with open(os.path.join(out, name), "rb") as f:
+                want["lib/" + name] = f.read()
+    assert files == want and "lib/svara/_exact_v0.bin" in files and "lib/app.mpy" in files
+    again = str(tmp_path / "again")
+    buildtool.build("handset", again, log=None)
+    with open(buildtool.romfs_path(again), "rb") as f:
+        assert f.read() == image                    # reproducible: same build, same bytes
 
 
 def test_the_build_runs_under_micropython(built):

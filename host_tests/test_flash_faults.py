@@ -319,3 +319,221 @@ def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(
     err = capsys.readouterr().err.strip().splitlines()
     assert result.get("status") == 1 and len(err) == 1 and err[0].startswith("flash: "), err
     assert "old game still runs" in err[0], err
+
+
+# --- ROMFS and frozen firmware (issue 13) ------------------------------------------------
+
+ROM = 64 * 1024     # the fake board's ROMFS partition: the small builds' images fit
+
+
+@pytest.fixture(scope="module")
+def rom_builds(full_build, tmp_path_factory):
+    """(old, new) small builds whose ROMFS images differ (a data file beside a module)."""
+    base = tmp_path_factory.mktemp("rom_builds")
+    out = []
+    for name in ("old", "new"):
+        folder = _small(full_build, str(base / name), ("\n# the %s game\n" % name).encode())
+        with open(os.path.join(folder, "svara", "_t.bin"), "wb") as f:
+            f.write(("SVD the %s table " % name).encode() * 40)
+        buildtool.write_manifest(folder, "virtual", [])
+        out.append(folder)
+    return tuple(out)
+
+
+def _game(folder):
+    """(files, ROMFS image) of a build: what a handset running it holds."""
+    return _files(folder), buildtool.romfs_image(folder)
+
+
+def _whole_any(dev, games):
+    """True when the handset boots a whole game of `games`: a folder holding all its
+    .mpy files, or a folder holding its main.py with the ROMFS holding its image."""
+    import json
+    folder = dev.boots()
+    if folder not in ("/svara.a", "/svara.b"):
+        return False
+    got = dev.folder(folder)
+    for files, image in games:
+        if got == files:
+            return True
+        try:
+            record = json.loads(got.get("svara.manifest", b"{}"))
+        except ValueError:
+            continue
+        if set(got) == {"main.py", "svara.manifest"} and got["main.py"] == files["main.py"]:
+            if record.get("runs_from") == "frozen" and dev.frozen:
+                return True
+            if record.get("runs_from") == "romfs" and dev.rom is not None \
+                    and bytes(dev.rom[:len(image)]) == image:
+                return True
+    return False
+
+
+def _log():
+    lines = []
+    return lines, lines.append
+
+
+def test_a_board_with_a_romfs_gets_the_image_and_keeps_only_main_py_on_its_filesystem(
+        rom_builds, connected):
+    old, _ = rom_builds
+    dev = FakeHandset(rom=ROM)
+    connected["dev"] = dev
+    lines, log = _log()
+    flashtool.flash("fake", old, log=log, reset=False)
+    assert lines[0].startswith("romfs: the device has a ROMFS partition of 64 KiB"), lines
+    image = buildtool.romfs_image(old)
+    assert bytes(dev.rom[:len(image)]) == image
+    assert sorted(n for n in dev.files if n.startswith("/svara.")) == [
+        "/svara.a/main.py", "/svara.a/svara.manifest", "/svara.slot"]
+    assert _whole_any(dev, (_game(old),))
+
+
+def test_a_romfs_too_small_or_none_says_so_and_installs_mpy_files(full_build, connected):
+    old = full_build        # its image is some 240 KiB
+    for rom, why in ((ROM, "ROMFS partition (64 KiB) is too small for the image"),
+                     (None, "no ROMFS partition")):
+        dev = FakeHandset(rom=rom)
+        connected["dev"] = dev
+        lines, log = _log()
+        flashtool.flash("fake", old, log=log, reset=False)
+        assert lines[0].startswith("mpy: ") and why in lines[0], lines
+        assert dev.folder("/svara.a") == _files(old)
+        if rom:
+            assert bytes(dev.rom) == b"\xff" * rom       # the ROMFS untouched
+
+
+def test_a_firmware_with_the_game_frozen_in_gets_only_main_py(rom_builds, connected, capsys):
+    old, new = rom_builds
+    dev = _handset_with(old, connected)                 # an older .mpy copy on it
+    dev.frozen = True
+    lines, log = _log()
+    flashtool.flash("fake", new, log=log, reset=False)
+    assert lines[0].startswith("frozen: the firmware has the game frozen in"), lines
+    assert set(dev.folder("/svara.b")) == {"main.py", "svara.manifest"}
+    assert "/svara.a/app.mpy" not in dev.files and not dev.folder("/svara.a")
+    assert _whole_any(dev, (_game(new),))
+    connected["dev"] = FakeHandset()                    # --mode frozen insists
+    assert flashtool.main(["fake", "--build", new, "--no-reset", "--mode", "frozen"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no game frozen in" in err[0], err
+
+
+@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
+def test_a_power_cut_at_every_operation_of_a_romfs_flash_leaves_a_whole_game(
+        rom_builds, connected, start_in):
+    old, new = rom_builds
+    start = FakeHandset(rom=ROM)
+    connected["dev"] = start
+    flashtool.flash("fake", old, log=lambda *a: None, reset=False,
+                    mode="mpy" if start_in == "mpy" else "auto")
+    games = (_game(old), _game(new))
+    probe = start.copy()
+    connected["dev"] = probe
+    lines, log = _log()
+    flashtool.flash("fake", new, log=log, reset=False)
+    assert _whole_any(probe, games[1:]) and bytes(probe.rom[:len(games[1][1])]) == games[1][1]
+    assert (start_in == "romfs") == any("the running game is in the ROMFS" in ln
+                                        for ln in lines), lines
+    tried = 0
+    lost = []
+    for k in range(1, probe.ops + 1):
+        dev = start.copy()
+        dev.cut_at = k
+        connected["dev"] = dev
+        try:
+            flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+        except PowerCut:
+            pass
+        tried += 1
+        if not _whole_any(dev, games):
+            lost.append((k, dev.boots(), sorted(dev.files)))
+            continue
+        again = dev.copy()
+        connected["dev"] = again
+        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+        if not _whole_any(again, games[1:]):
+            lost.append((k, "the next flash", again.boots()))
+    print("power cuts in a ROMFS flash from %s: %d cases tried, %d lost" % (
+        start_in, tried, len(lost)))
+    assert tried > 20 and not lost, lost[:3]
+
+
+@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
+def test_a_link_dropped_at_every_command_of_a_romfs_flash_is_one_line_and_a_whole_game(
+        rom_builds, connected, capsys, start_in):
+    old, new = rom_builds
+    start = FakeHandset(rom=ROM)
+    connected["dev"] = start
+    flashtool.flash("fake", old, log=lambda *a: None, reset=False,
+                    mode="mpy" if start_in == "mpy" else "auto")
+    games = (_game(old), _game(new))
+    probe = start.copy()
+    connected["dev"] = probe
+    flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    capsys.readouterr()
+    tried = 0
+    lost = []
+    for j in range(1, probe.execs + 1):
+        dev = start.copy()
+        dev.drop_at = j
+        connected["dev"] = dev
+        status, err = _main(new, capsys)
+        tried += 1
+        if status != 1 or len(err) != 1 or not err[0].startswith("flash: ") \
+                or not _whole_any(dev, games):
+            lost.append((j, status, err[-2:]))
+    print("links dropped in a ROMFS flash from %s: %d cases tried, %d lost" % (
+        start_in, tried, len(lost)))
+    assert tried > 10 and not lost, lost[:3]
+
+
+def test_a_romfs_image_that_reads_back_wrong_is_refused_and_the_old_game_runs(
+        rom_builds, connected, monkeypatch):
+    old, new = rom_builds
+    dev = _handset_with(old, connected)
+    dev.rom = FakeHandset(rom=ROM).rom
+    dev.rom.dev = dev
+    real = type(dev.rom).writeblocks
+
+    def flaky(self, block, buf, offset=0):      # a flash cell that keeps a bit set
+        buf = bytearray(buf)
+        if block == 0 and offset == 1024:
+            buf[7] |= 0x10
+        real(self, block, buf, offset)
+    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
+    with pytest.raises(flashtool.FlashError, match="ROMFS image reads back different"):
+        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    assert dev.files["/svara.slot"] == b"a" and _whole_any(dev, (_game(old),))
+
+
+def test_a_mode_the_device_cannot_take_is_one_line_and_changes_nothing(
+        rom_builds, connected, capsys):
+    old, new = rom_builds
+    dev = _handset_with(old, connected)
+    before = dict(dev.files)
+    assert flashtool.main(["fake", "--build", new, "--no-reset", "--mode", "romfs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--mode romfs: the device has no ROMFS partition" in err[0], err
+    assert dev.files == before
+    assert flashtool.main(["fake", "--build", new, "--mode", "fast"]) == 2
+    assert "--mode is one of auto, frozen, romfs, mpy" in capsys.readouterr().err
+
+
+def test_a_bad_romfs_write_over_a_game_in_the_romfs_says_the_new_game_runs_as_mpy(
+        rom_builds, connected, monkeypatch):
+    old, new = rom_builds
+    dev = FakeHandset(rom=ROM)
+    connected["dev"] = dev
+    flashtool.flash("fake", old, log=lambda *a: None, reset=False)     # in the ROMFS
+    real = type(dev.rom).writeblocks
+
+    def flaky(self, block, buf, offset=0):
+        buf = bytearray(buf)
+        if block == 0 and offset == 1024:
+            buf[7] |= 0x10
+        real(self, block, buf, offset)
+    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
+    with pytest.raises(flashtool.FlashError, match="the new game runs from .mpy files"):
+        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    assert _whole_any(dev, (_game(new),)) and dev.folder(dev.boots()) == _files(new)

@@ -97,7 +97,7 @@ def test_without_a_binary_the_tool_says_how_to_name_one():
     run = _run_tool("--heap", "lots", "match")
     assert run.returncode == 2 and "whole number" in run.stderr
     run = _run_tool("--mode", "rom", "match")
-    assert run.returncode == 2 and "frozen, mpy, source" in run.stderr
+    assert run.returncode == 2 and "frozen, mpy, romfs, source" in run.stderr
 
 
 def test_make_test_unix_skips_clearly_without_a_binary():
@@ -169,4 +169,51 @@ def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
         if why:
             pytest.skip(why)
         res = r.match(48 * 1024)
+    assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
+
+
+ROM_SCRIPT = """\
+import sys, vfs
+_rom = bytearray(%d)
+f = open(%r, "rb")
+f.readinto(_rom)
+f.close()
+vfs.mount(vfs.VfsRom(_rom), "/rom")
+sys.path.append("/rom/lib")
+import i18n
+T = i18n.use("bg")
+print("LANG", type(T).__name__, T._t.path, getattr(T, %r))
+from svara.data import Table
+t = Table("svara._exact_v0", ("REPS",)).open()
+b = bytearray(16)
+t.read(0, 0, b)
+print("TABLE", t.path, bytes(b).hex())
+"""
+
+
+@NEEDS_BINARY
+def test_from_a_romfs_image_the_game_reads_its_words_and_tables_in_place_beside_its_code():
+    import i18n
+    from i18n._names import _k
+    import svara._exact_v0 as v0
+    key = _k[len(_k) // 2]
+    before = i18n._current[1] if i18n._current else "en"
+    try:
+        word = getattr(i18n.use("bg"), key)      # the word, as CPython reads it
+    finally:
+        i18n.use(before)
+    with mpunix.Runner(BINARY, "romfs") as r:
+        script = os.path.join(r._dir, "rom_check.py")
+        with open(script, "w") as f:
+            f.write(ROM_SCRIPT % (r.image[1], r.image[0], key))
+        code, out = r.run(script, heap=256 * 1024)
+    lines = dict(ln.split(" ", 1) for ln in out.splitlines() if ln[:5] in ("LANG ", "TABLE"))
+    assert code == 0 and lines["LANG"] == "_Packed /rom/lib/i18n/bg.bin " + word, out
+    assert lines["TABLE"] == "/rom/lib/svara/_exact_v0.bin " + v0.REPS[:16].hex(), out
+
+
+@NEEDS_BINARY
+def test_on_the_named_binary_the_match_completes_from_romfs_in_96_kb():
+    with mpunix.Runner(BINARY, "romfs") as r:
+        res = r.match(96 * 1024)
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]

@@ -19,6 +19,15 @@ out as it will be there (tools/flash.py copies it into one folder on the device)
                          match it, and the device checks its copy against it before
                          the switch
 
+Beside the folder, DIR.romfs (build/handset.romfs) is the same build as a ROMFS image
+(MicroPython 1.25+), for a board with a ROMFS partition: every file but main.py and
+the manifest under lib/ (the board mounts the image at /rom and has /rom/lib on
+sys.path), so the .mpy files run in place from flash and each NAME.bin stays beside
+its NAME.mpy. The image is made from the folder alone (sorted, no dates): the same
+build gives the same bytes. tools/flash.py makes the same image from the folder it has
+checked against the manifest and writes it where the board has room (`mpremote romfs
+deploy build/handset.romfs` does it by hand, without the checks).
+
 The build fails (exit 1) when a module imports one that is neither in the build nor
 part of MicroPython (MICROPYTHON_MODULES).
 
@@ -154,6 +163,8 @@ def build(board="handset", out=None, log=print, src=ROOT):
     wanted.add(MANIFEST)
     _remove_stale(out, wanted)
     write_manifest(out, board, needed)
+    image = romfs_image(out)
+    _write_if_changed(romfs_path(out), image)
     if log:
         width = max(len(n) for n, _ in sizes)
         for name, size in sizes:
@@ -161,7 +172,46 @@ def build(board="handset", out=None, log=print, src=ROOT):
         log("%s  %6d bytes in %d files (%s)" % (
             "total".ljust(width), sum(s for _, s in sizes), len(sizes),
             os.path.relpath(out, ROOT)))
+        log("%s  %6d bytes (ROMFS image of it: %s)" % (
+            "romfs".ljust(width), len(image), os.path.relpath(romfs_path(out), ROOT)))
     return sizes
+
+
+ROMFS_DIR = "lib"   # the image's folder for the game: /rom/lib on the board
+# What stays on the board's filesystem when the game runs from ROMFS: main.py (the
+# board runs /main.py, or the one in the folder boot.py changes into, never one in
+# /rom) and the manifest (flash.py's own record).
+ROMFS_LEFT_OUT = ("main.py", MANIFEST)
+
+
+def romfs_path(out):
+    """Where build() writes the ROMFS image of the build folder `out`."""
+    return os.path.normpath(out).rstrip(os.sep) + ".romfs"
+
+
+def romfs_image(out):
+    """The ROMFS image (bytes) of the build folder `out`: its files but ROMFS_LEFT_OUT
+    under ROMFS_DIR/, in sorted order (mpremote's writer, so mpremote and the board
+    read it as their own)."""
+    from mpremote.romfs import VfsRomWriter
+    w = VfsRomWriter()
+
+    def add(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, out).replace(os.sep, "/")
+            if os.path.isdir(path):
+                w.opendir(name)
+                add(path)
+                w.closedir()
+            elif rel not in ROMFS_LEFT_OUT:
+                with open(path, "rb") as f:
+                    w.mkfile(name, f.read())
+
+    w.opendir(ROMFS_DIR)
+    add(out)
+    w.closedir()
+    return bytes(w.finalise())
 
 
 def data_file(path):

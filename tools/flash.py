@@ -2,17 +2,35 @@
 """Copy a build (tools/build.py) onto a MicroPython handset over its serial line, with
 mpremote's transport: ``make flash PORT=/dev/ttyACM0 [BOARD=handset]``.
 
-    python3 tools/flash.py PORT [--build DIR] [--no-reset] [--timeout SECONDS]
+    python3 tools/flash.py PORT [--build DIR] [--mode auto|frozen|romfs|mpy]
+                           [--no-reset] [--timeout SECONDS]
 
 PORT is what mpremote connects to: /dev/ttyACM0, COM3, or socket://host:port.
 
-The game lives in one of two folders on the device, /svara.a and /svara.b; the file
-/svara.slot names the one that runs, and /boot.py (written here) changes into it at
-start-up, so main.py and the modules load from there. A flash fills the other folder:
-files whose SHA-256 matches the running copy are copied on the device, only the rest
-go over the line. Every file's hash is then checked on the device, and the switch is
-one rename of a new /svara.slot over the old. An interrupted or failed flash leaves the
-old game running and complete. Then the device is reset (machine.reset()).
+How the game goes on (--mode auto, the default, chooses and says which and why in one
+line), from the least RAM to the most (README: the heap each needs, measured):
+  frozen  the firmware has the game frozen in (built with firmware/manifest.py; found by
+          importing `store` with only .frozen on sys.path): only main.py goes on the
+          filesystem, so that no older .mpy copy hides the frozen modules;
+  romfs   the device has a ROMFS partition (MicroPython 1.25+, vfs.rom_ioctl; on rp2 a
+          firmware built with MICROPY_HW_ROMFS_BYTES) the build's image fits: the image
+          (build/<board>.romfs, every file but main.py, under /rom/lib) is written there,
+          its header last, and checked by SHA-256; the .mpy files then run in place from
+          flash. Only main.py (and the saves) stay on the filesystem. When the running
+          game is itself in that ROMFS, the new game goes on as .mpy files first and runs
+          from there while the image is rewritten, then their folder is removed. A
+          partition too small for the image is said, and the .mpy files go instead;
+  mpy     the .mpy files, into a folder on the filesystem (their code loads into RAM).
+--mode frozen / romfs / mpy insists on one (exit 1 when the device cannot take it).
+
+The game (or, frozen and romfs, its main.py) lives in one of two folders on the device,
+/svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py
+(written here) changes into it at start-up, so main.py and the modules load from
+there. A flash fills the other folder: files whose SHA-256 matches the running copy
+are copied on the device, only the rest go over the line. Every file's hash is then
+checked on the device, and the switch is one rename of a new /svara.slot over the old.
+An interrupted or failed flash leaves the old game running and complete. Then the
+device is reset (machine.reset()).
 
 A build is sent only when it is whole: its svara.manifest (written by make build: every
 file's size and SHA-256, and the files the game's imports need) must match the folder
@@ -34,6 +52,7 @@ import hashlib
 import json
 import os
 import sys
+import tempfile
 import threading
 import time
 
@@ -43,6 +62,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build as buildtool  # noqa: E402
 
 SLOTS = ("a", "b")
+MODES = ("auto", "frozen", "romfs", "mpy")
 SLOT_FILE = "/svara.slot"
 TIMEOUT = 30.0      # seconds one step on the device may take (a copy of one file...)
 BOOT = """\
@@ -160,6 +180,70 @@ def _hash_of(p):
         return _hash(p)
     except OSError:
         return ''
+def _rom():
+    try:
+        import vfs
+        r = vfs.rom_ioctl
+        if r(1) < 1:
+            return None
+        d = r(2, 0)
+    except Exception:
+        return None
+    return None if isinstance(d, int) else d
+def _rom_size():
+    d = _rom()
+    if d is None:
+        return 0
+    if hasattr(d, 'ioctl'):
+        return d.ioctl(4, 0) * d.ioctl(5, 0)
+    return len(d)
+def _rom_hash(n):
+    d = _rom()
+    if d is None or hashlib is None:
+        return ''
+    h = hashlib.sha256()
+    m = memoryview(d)
+    for i in range(0, n, 1024):
+        h.update(m[i:min(n, i + 1024)])
+    return ''.join('%02x' % x for x in h.digest())
+def _rom_begin(n):
+    global _rd, _rb
+    import vfs
+    try:
+        vfs.umount('/rom')
+    except Exception:
+        pass
+    _rd = _rom()
+    if hasattr(_rd, 'ioctl'):
+        _rb = _rd.ioctl(5, 0)
+        for b in range((n + _rb - 1) // _rb):
+            _rd.ioctl(6, b)
+        return min(1024, _rb)
+    _rb = 0
+    return max(1024, vfs.rom_ioctl(3, 0, n))
+def _rom_w(at, buf):
+    if _rb:
+        _rd.writeblocks(at // _rb, buf, at % _rb)
+    else:
+        import vfs
+        vfs.rom_ioctl(4, 0, at, buf)
+def _rom_end():
+    if not _rb:
+        import vfs
+        vfs.rom_ioctl(5, 0)
+def _frozen():
+    try:
+        p = list(sys.path)
+        sys.path[:] = ['.frozen']
+        try:
+            import store
+            f = store.__file__
+            del sys.modules['store']
+        finally:
+            sys.path[:] = p
+    except Exception:
+        return None
+    return f if '/' not in f else None
 """
 
 
@@ -354,7 +438,8 @@ def _link_errors():
     return tuple(errors)
 
 
-def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIMEOUT):
+def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIMEOUT,
+          mode="auto"):
     """Flash ``build_dir`` onto the device at ``port``; returns the names sent."""
     local, sizes = verify_build(build_dir)
     ours = _mpy_version(build_dir)
@@ -368,7 +453,8 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
         watchdog = Watchdog(transport, timeout)
         watchdog.step()
         dev = Device(transport, watchdog)
-        sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state)
+        sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state,
+                      mode)
         watchdog.step()
         if reset:
             log("resetting the device")
@@ -405,7 +491,84 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
     return sent
 
 
-def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=None):
+def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=None,
+           mode="auto"):
+    """Check the device's MicroPython, choose how the game goes on (frozen, romfs or
+    mpy: choose()), say so in one line, and do it; returns the names sent."""
+    version = _check_version(dev, ours)
+    image = buildtool.romfs_image(build_dir)
+    how, why = choose(dev, len(image), mode)
+    log("%s: %s" % (how, why))
+    if how == "mpy":
+        return _flash_files(dev, port, build_dir, local, sizes, log, check_space, state,
+                            version)
+    digest = hashlib.sha256(image).hexdigest()
+    if how == "romfs" and dev.eval("_rom_hash(%d)" % len(image)) != digest:
+        if _runs_from(dev) == "romfs":
+            # The running game is in the ROMFS this flash rewrites: the new game goes on
+            # as .mpy files first and runs from there while the image is written.
+            log("the running game is in the ROMFS: the new one goes on as .mpy files "
+                "first, so that a whole game runs while the ROMFS is rewritten")
+            _flash_files(dev, port, build_dir, local, sizes, log, check_space, state,
+                         version)
+        _write_rom(dev, image, digest, log, state)
+    elif how == "romfs":
+        log("the device's ROMFS holds this build's image already")
+    with tempfile.TemporaryDirectory(prefix="svara-thin-") as thin:
+        with open(os.path.join(build_dir, "main.py"), "rb") as f:
+            main_py = f.read()
+        with open(os.path.join(thin, "main.py"), "wb") as f:
+            f.write(main_py)
+        record = {"format": 1, "runs_from": how, "files": {"main.py": [
+            len(main_py), hashlib.sha256(main_py).hexdigest()]}, "needed": ["main.py"]}
+        if how == "romfs":
+            record["romfs"] = [len(image), digest]
+        with open(os.path.join(thin, buildtool.MANIFEST), "w") as f:
+            f.write(json.dumps(record, sort_keys=True) + "\n")
+        thin_local = buildtool.file_hashes(thin)
+        thin_sizes = {n: os.path.getsize(os.path.join(thin, n)) for n in thin_local}
+        old = _active(dev)[1]
+        sent = _flash_files(dev, port, thin, thin_local, thin_sizes, log, check_space,
+                            state, version)
+    if old:
+        dev.run("_rmtree(%r)" % old)     # the copy no longer in use: its room is free
+        log("removed %s (the filesystem keeps main.py, boot.py and the saves)" % old)
+    return sent
+
+
+def choose(dev, image_size, mode="auto"):
+    """(how, why): how the game goes on the device, one of MODES, and why in words.
+    frozen when the firmware has the game frozen in, romfs when the device has a ROMFS
+    partition the image fits, mpy otherwise; `mode` other than auto insists on one
+    (FlashError when the device cannot take it)."""
+    if mode in ("auto", "frozen"):
+        frozen = dev.eval("_frozen()")
+        if frozen:
+            return "frozen", ("the firmware has the game frozen in (%s): only main.py goes "
+                              "on the filesystem, the code stays in flash" % frozen)
+        if mode == "frozen":
+            raise FlashError("--mode frozen: the device's firmware has no game frozen in "
+                             "(build it with firmware/manifest.py: README); nothing was sent")
+    size = dev.eval("_rom_size()")
+    if mode in ("auto", "romfs"):
+        if size >= image_size:
+            return "romfs", ("the device has a ROMFS partition of %d KiB and the image is "
+                             "%d KiB: it goes there and runs in place from flash" % (
+                                 size // 1024, -(-image_size // 1024)))
+        if size:
+            why = ("the device's ROMFS partition (%d KiB) is too small for the image "
+                   "(%d KiB)" % (size // 1024, -(-image_size // 1024)))
+        else:
+            why = "the device has no ROMFS partition (vfs.rom_ioctl)"
+        if mode == "romfs":
+            raise FlashError("--mode romfs: %s; nothing was sent" % why)
+    else:
+        why = "--mode mpy"
+    return "mpy", why + ": installing .mpy files (their code loads into RAM)"
+
+
+def _check_version(dev, ours):
+    """The device's MicroPython version; FlashError if it cannot load our .mpy."""
     theirs = dev.eval("getattr(sys.implementation, '_mpy', None)")
     version = dev.eval("sys.implementation.version[:3]")
     if ours is not None and (theirs is None or theirs & 0xFF != ours):
@@ -416,12 +579,58 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
                 ".".join(str(v) for v in version),
                 "(none)" if theirs is None else theirs & 0xFF, ours,
                 buildtool.DEVICE_VERSION, buildtool.DEVICE_VERSION))
+    return version
+
+
+def _active(dev):
+    """(slot letter or "", its folder or None, the other letter, its folder)."""
     active = dev.eval("_read(%r)" % SLOT_FILE)
     if active not in SLOTS:
         active = ""
     target = "b" if active == "a" else "a"
-    live = "/svara." + active if active else None
-    new = "/svara." + target
+    return active, "/svara." + active if active else None, target, "/svara." + target
+
+
+def _runs_from(dev):
+    """Where the running copy keeps its code: "romfs", "frozen", or "mpy" (its folder)."""
+    live = _active(dev)[1]
+    if not live:
+        return "mpy"
+    try:
+        return json.loads(dev.eval("_read(%r)" % (live + "/" + buildtool.MANIFEST))
+                          ).get("runs_from", "mpy")
+    except (ValueError, AttributeError):
+        return "mpy"
+
+
+def _write_rom(dev, image, digest, log, state=None):
+    """Write the ROMFS image to the device's partition, its first chunk (the header)
+    last so that a cut-off write never mounts as a ROMFS, then check its SHA-256 there.
+    The running copy does not use the ROMFS while this runs (_flash sees to it)."""
+    runs = ("the new game runs from .mpy files, whole: flash again to put it in the ROMFS"
+            if state and state.get("switched") else
+            "nothing was switched: the old game still runs")
+    chunk = dev.eval("_rom_begin(%d)" % len(image))
+    if not isinstance(chunk, int) or chunk < 1 or chunk > 65536:
+        raise FlashError("the device's ROMFS partition could not be prepared (%r); %s" % (
+            chunk, runs))
+    order = list(range(chunk, len(image), chunk)) + [0]
+    for i, at in enumerate(order):
+        part = image[at:at + chunk]
+        part += b"\xff" * (chunk - len(part)) if len(part) < chunk else b""
+        dev.run("_rom_w(%d, _b64(b%r))" % (at, base64.b64encode(part).decode("ascii")))
+        if i % 32 == 31 or i == len(order) - 1:
+            log("  ROMFS: %6d of %d bytes" % (min(len(image), (i + 1) * chunk), len(image)))
+    dev.run("_rom_end()")
+    if dev.eval("_rom_hash(%d)" % len(image)) != digest:
+        raise FlashError("the ROMFS image reads back different on the device; " + runs)
+    log("verified the ROMFS image on the device (%d bytes, SHA-256)" % len(image))
+
+
+def _flash_files(dev, port, build_dir, local, sizes, log, check_space, state, version):
+    """Fill the slot not in use with the files of `build_dir`, check them there, then
+    switch to it (the .mpy way, and the thin folder of the other two)."""
+    _, live, target, new = _active(dev)
     remote = dev.eval("_hashes(%r)" % live) if live else {}
     send, keep = plan(local, remote)
     log("device: MicroPython %s; running copy: %s; writing %s" % (
@@ -524,6 +733,7 @@ def main(argv):
     build_dir = None
     reset = True
     timeout = TIMEOUT
+    mode = "auto"
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -540,6 +750,11 @@ def main(argv):
             if not 0 < timeout <= 3600:
                 print("flash.py: --timeout takes seconds, more than 0", file=sys.stderr)
                 return 2
+        elif a == "--mode" and args:
+            mode = args.pop(0)
+            if mode not in MODES:
+                print("flash.py: --mode is one of %s" % ", ".join(MODES), file=sys.stderr)
+                return 2
         elif a == "--no-reset":
             reset = False
         elif not a.startswith("-") and port is None:
@@ -553,7 +768,7 @@ def main(argv):
         return 2
     build_dir = build_dir or os.path.join(ROOT, "build", "handset")
     try:
-        flash(port, build_dir, reset=reset, timeout=timeout)
+        flash(port, build_dir, reset=reset, timeout=timeout, mode=mode)
     except FlashError as e:
         print("flash: %s" % " ".join(str(e).split()), file=sys.stderr)
         return 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the game on a unix-port `micropython` binary that you name, with a fixed heap.
 
-    python3 tools/mpunix.py [--micropython PATH] [--mode frozen|mpy|source]
+    python3 tools/mpunix.py [--micropython PATH] [--mode frozen|mpy|romfs|source]
                             [--heap BYTES | --bisect] [--keys N] [--seed S] RUN ...
 
 RUN is `match` (the 4-player match of host_tests/keys/bots4.keys, saving every action),
@@ -18,6 +18,13 @@ the size they are on a Cortex-M (the README says which flags the figures used).
           stay in the binary as they stay in a handset's flash;
   mpy     the .mpy files `make build` puts on a handset (tools/build.py, virtual
           board), loaded into the heap as a handset loads them from its filesystem;
+  romfs   the ROMFS image of those .mpy files (tools/build.py), as a board with a ROMFS
+          partition runs them: in place, their code and constants read from the image
+          (MicroPython 1.25+). This port has no ROM partition, so the driver reads the
+          image into the heap's first block, which never moves or goes, and mounts it
+          at /rom (vfs.VfsRom, the board's own ROMFS code); the run's -X heapsize is
+          BYTES plus that block (its 16-byte blocks and their share of the GC's
+          tables), so BYTES is the heap the game has beside the image;
   source  the .py files of lib/ and firmware/ (the default for checks).
 
 The run is one process with `-X heapsize=BYTES` (default 48 KB frozen, 128 KB mpy):
@@ -44,9 +51,11 @@ CHECKS = os.path.join(ROOT, "host_tests", "mpchecks")
 MATCH_KEYS = os.path.join(ROOT, "host_tests", "keys", "bots4.keys")
 MATCH_SEED = 5
 RESTART_EVERY = 2500
-MODES = ("frozen", "mpy", "source")
-DEFAULT_HEAP = {"frozen": 48 * 1024, "mpy": 128 * 1024, "source": 1 << 20}
+MODES = ("frozen", "mpy", "romfs", "source")
+DEFAULT_HEAP = {"frozen": 48 * 1024, "mpy": 128 * 1024, "romfs": 96 * 1024,
+                "source": 1 << 20}
 BISECT_STEP = 256
+GC_BLOCK = 16       # bytes in a block of the heap (32-bit builds)
 TIMEOUT = 3600
 
 
@@ -117,6 +126,7 @@ class Runner:
         self.path = path
         self.mode = mode
         self._dir = tempfile.mkdtemp(prefix="svara-unix-")
+        self.image = None       # romfs: (path, size) of the ROMFS image
         self.search = self._stage()
 
     def _stage(self):
@@ -133,13 +143,30 @@ class Runner:
         build.compile_module(os.path.join(ROOT, "firmware", "drivers", "simdisplay.py"),
                              "drivers/simdisplay.py",
                              os.path.join(out, "drivers", "simdisplay.mpy"))
+        if self.mode == "romfs":
+            data = build.romfs_image(out)
+            path = os.path.join(self._dir, "game.romfs")
+            with open(path, "wb") as f:
+                f.write(data)
+            self.image = (path, len(data))
+            shutil.rmtree(out)
+            return "/rom:/rom/lib"      # the driver sets it itself, after the mount
         return out
+
+    def rom_extra(self):
+        """The heap the ROMFS image takes in --mode romfs (0 otherwise): its bytearray's
+        blocks and, per 16-byte block, the GC's 3/8 of a byte of tables (2 bits of
+        allocation table and 1 of finaliser table), rounded up to 64 bytes."""
+        if self.image is None:
+            return 0
+        blocks = 1 + -(-self.image[1] // GC_BLOCK)    # the object, then its bytes
+        return -(-(blocks * GC_BLOCK * 8 + blocks * 3) // 8 // 64) * 64
 
     def command(self, script, args=(), heap=None):
         """The command line that runs `script` with `heap` bytes of heap."""
         cmd = [self.path]
         if heap:
-            cmd += ["-X", "heapsize=%d" % heap]
+            cmd += ["-X", "heapsize=%d" % (heap + self.rom_extra())]
         return cmd + [script] + [str(a) for a in args]
 
     def run(self, script, args=(), heap=None, search=None):
@@ -172,8 +199,29 @@ class Runner:
         folder = os.path.join(self._dir, "saves")
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
-        code, out = self.run(DRIVER, (keyfile, seed, restart, folder if saves else "-"), heap)
+        args = (keyfile, seed, restart, folder if saves else "-")
+        if self.image:
+            args += (self.image[1], self.image[0])
+        code, out = self.run(DRIVER, args, heap)
         return parse_output(out, code)
+
+    def import_cost(self, module, heap=1 << 20):
+        """The heap (bytes, after gc.collect()) that importing `module` takes in this
+        mode (romfs: from the image mounted as the driver mounts it), or None."""
+        script = os.path.join(self._dir, "cost.py")
+        lines = ["import gc, sys"]
+        if self.image:
+            lines += ["_rom = bytearray(%d)" % self.image[1],
+                      "f = open(%r, 'rb')" % self.image[0], "f.readinto(_rom)",
+                      "f.close()", "f = None", "import vfs",
+                      "vfs.mount(vfs.VfsRom(_rom), '/rom')"]
+        lines += ["gc.collect()", "a = gc.mem_alloc()", "import %s" % module,
+                  "gc.collect()", "print('COST', gc.mem_alloc() - a)"]
+        with open(script, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        code, out = self.run(script, heap=heap)
+        got = [ln.split()[1] for ln in out.splitlines() if ln.startswith("COST ")]
+        return int(got[0]) if code == 0 and got else None
 
     def match(self, heap):
         return self.keys(match_codes(), heap, MATCH_SEED)
@@ -217,7 +265,7 @@ def qstr_warning(path, mode):
     """A warning when .mpy runs go on a binary with the game frozen in: the game's names
     (qstrs) are then in the binary, not in the heap, and the figures come out lower than
     on a board without the game frozen (measured: the match 100 KB instead of 117 KB)."""
-    if mode != "mpy":
+    if mode not in ("mpy", "romfs"):
         return ""
     with Runner(path, "frozen") as probe:
         if probe.check_frozen():
@@ -378,6 +426,10 @@ def main(argv):
             warn = qstr_warning(path, m)
             if warn:
                 print("mpunix.py: warning: " + warn, file=sys.stderr)
+            if run == "checks" and m == "romfs":
+                print("mpunix.py: checks run in --mode source, mpy or frozen, not romfs",
+                      file=sys.stderr)
+                return 2
             if run == "checks":
                 rows = r.checks(heap=heap)
                 for module, test, ok, text in rows:

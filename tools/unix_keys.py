@@ -1,11 +1,15 @@
 # Runs ON the unix-port micropython (tools/mpunix.py starts it): presses the key codes of
 # a file into firmware/app.py as main.py would on the handset, in one process.
 #
-#   micropython -X heapsize=N tools/unix_keys.py KEYFILE SEED RESTART SAVES
+#   micropython -X heapsize=N tools/unix_keys.py KEYFILE SEED RESTART SAVES [SIZE IMAGE]
 #
 # KEYFILE holds one byte per key code; SEED is the app's seed; RESTART > 0 starts the app
 # anew over the same saves every RESTART keys with seed SEED + i (as tools/fuzz.py does);
-# SAVES is the folder for the saves ("-": no saves). After every key it lets idle() run
+# SAVES is the folder for the saves ("-": no saves). With SIZE and IMAGE (mpunix.py --mode
+# romfs) the game runs from a ROMFS image of SIZE bytes, as on a board with a ROMFS
+# partition: the image is read into the heap's first block (which never moves or goes)
+# and mounted at /rom, with /rom and /rom/lib the import path; mpunix.py adds the
+# block's size to the heap, so N stays the heap the game has. After every key it lets idle() run
 # until the screen settles (at most 1,000 times), then checks that the app caught no
 # error (a MemoryError is caught by the app's guard: it is reported as MEMORY) and that
 # during a match the stacks plus the pot equal the chips the match began with.
@@ -17,6 +21,18 @@
 import gc
 import sys
 
+if len(sys.argv) > 6:
+    _rom = bytearray(int(sys.argv[5]))     # first: the bottom of the heap, kept
+    _f = open(sys.argv[6], "rb")
+    _f.readinto(_rom)
+    _f.close()
+    _f = None
+    import vfs
+    vfs.mount(vfs.VfsRom(_rom), "/rom")
+    while sys.path:
+        sys.path.pop()
+    sys.path.append("/rom")
+    sys.path.append("/rom/lib")
 gc.collect()
 from drivers.simdisplay import SimDisplay  # noqa: E402
 

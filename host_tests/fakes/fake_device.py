@@ -8,6 +8,8 @@ command, and what the handset would boot afterwards can be checked.
     flashtool.connect = lambda port: dev     # flash.py then talks to it
     dev.cut_at = 7                          # the 7th file operation cuts the power
     dev.boots()                             # after it: the folder boot.py starts in
+    FakeHandset(rom=256 * 1024)             # with a ROMFS partition (rp2's kind)
+    FakeHandset(frozen=True)                # a firmware with the game frozen in
 """
 import hashlib
 import io
@@ -141,6 +143,68 @@ class _Os:
         pass
 
 
+class _Rom(bytearray):
+    """A ROMFS partition as rp2's firmware gives it (vfs.rom_ioctl(2, 0)): a block device
+    (ioctl 4 blocks, 5 block size, 6 erase a block; writeblocks) whose bytes are its
+    memory. Erasing and writing are file operations for the power cuts; a cut one does
+    half its bytes."""
+    BLOCK = 4096
+
+    def __init__(self, dev, size):
+        super().__init__(b"\xff" * size)
+        self.dev = dev
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self) // self.BLOCK
+        if op == 5:
+            return self.BLOCK
+        if op == 6:
+            at = arg * self.BLOCK
+            try:
+                self.dev._op()
+            except BaseException:
+                self[at:at + self.BLOCK // 2] = b"\xff" * (self.BLOCK // 2)
+                raise
+            self[at:at + self.BLOCK] = b"\xff" * self.BLOCK
+            return 0
+        raise OSError(22, "EINVAL")
+
+    def writeblocks(self, block, buf, offset=0):
+        at = block * self.BLOCK + offset
+        buf = bytes(buf)
+        try:
+            self.dev._op()
+        except BaseException:
+            half = buf[:len(buf) // 2]
+            self[at:at + len(half)] = bytes(a & b for a, b in zip(self[at:], half))
+            raise
+        self[at:at + len(buf)] = bytes(a & b for a, b in zip(self[at:], buf))  # NOR flash
+
+
+class _Vfs:
+    """vfs as a board with (or without) a ROMFS partition has it."""
+
+    def __init__(self, dev):
+        self.dev = dev
+
+    def rom_ioctl(self, op, *args):
+        if self.dev.rom is None:
+            return -22
+        if op == 1:
+            return 1
+        if op == 2:
+            return self.dev.rom
+        return -22
+
+    def umount(self, path):
+        raise OSError(22, "EINVAL")
+
+
+class _Frozen:
+    __file__ = "store.py"       # MicroPython names a frozen module without ".frozen/"
+
+
 class _Impl:
     name = "micropython"
     version = (1, 27, 0)
@@ -150,6 +214,10 @@ class _Impl:
 class _Sys:
     implementation = _Impl()
 
+    def __init__(self):
+        self.path = ["", ".frozen", "/lib"]
+        self.modules = {}
+
 
 class FakeHandset:
     """An mpremote transport with a handset behind it (see the module's docstring).
@@ -158,9 +226,14 @@ class FakeHandset:
     rmdir) at which the power goes, -1 never; a cut write writes half its bytes first.
     drop_at: the command (exec) at which the link drops, -1 never."""
 
-    def __init__(self, files=None, dirs=()):
+    def __init__(self, files=None, dirs=(), rom=None, frozen=False):
         self.files = dict(files or {})
         self.dirs = set(dirs)
+        self.rom = None if rom is None else (
+            _Rom(self, rom) if isinstance(rom, int) else _Rom(self, len(rom)))
+        if rom is not None and not isinstance(rom, int):
+            self.rom[:] = rom
+        self.frozen = frozen
         self.cwd = "/"
         self.ops = 0
         self.execs = 0
@@ -187,12 +260,17 @@ class FakeHandset:
                         "__name__": "__main__"}
             import builtins
             mine = dict(vars(builtins))
-            fakes = {"os": self._ns["os"], "sys": self._ns["sys"]}
+            fakes = {"os": self._ns["os"], "sys": self._ns["sys"], "vfs": _Vfs(self)}
             real_import = builtins.__import__
 
             def imports(name, *args, **kwargs):
                 if name in fakes:
                     return fakes[name]
+                if name == "store":         # the frozen game's, found only in .frozen
+                    if self.frozen and ".frozen" in fakes["sys"].path:
+                        fakes["sys"].modules["store"] = _Frozen
+                        return _Frozen
+                    raise ImportError(name)
                 if name in ("machine",):
                     raise ImportError(name)
                 return real_import(name, *args, **kwargs)
@@ -250,6 +328,11 @@ class FakeHandset:
             except Exception:
                 return None
         return self.cwd
+
+    def copy(self):
+        """Another handset with this one's files, ROMFS and firmware."""
+        return FakeHandset(self.files, self.dirs, None if self.rom is None else
+                           bytes(self.rom), self.frozen)
 
     def folder(self, top):
         """{name: bytes} of the files under `top`."""
