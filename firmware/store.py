@@ -18,6 +18,7 @@
 # no room for the tombstone, NAME.bak goes first: at most the newest save comes back).
 # Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
+import io
 import json
 import os
 
@@ -123,6 +124,55 @@ def decode(data):
         return _u32(data, 4), json.loads(data[_HEADER:])
     except ValueError:
         return None, "unreadable"
+
+
+class _Sink(io.IOBase):     # a stream: MicroPython's json.dump writes only to streams
+    """Where json.dump writes a save's JSON: into buf from `at` on; n is the bytes
+    written, or -1 once they would not fit (then nothing more is written)."""
+
+    def __init__(self, buf, at):
+        self.buf = buf
+        self.at = at
+        self.n = 0
+
+    def write(self, b):
+        if isinstance(b, str):          # CPython writes str pieces
+            b = b.encode()
+        k = len(b)
+        n = self.n
+        if n >= 0:
+            if self.at + n + k > len(self.buf):
+                self.n = -1
+            else:
+                self.buf[self.at + n:self.at + n + k] = b
+                self.n = n + k
+        return k
+
+
+def _put32(buf, at, n):
+    buf[at] = (n >> 24) & 255
+    buf[at + 1] = (n >> 16) & 255
+    buf[at + 2] = (n >> 8) & 255
+    buf[at + 3] = n & 255
+
+
+def _encoded(seq, obj):
+    """encode(seq, obj), made in the game's work space (svara.work) and given as a
+    memoryview of it: no block of the save's size in the heap. A save too big for it
+    is made by encode(). The view is good until the work space's next use."""
+    from svara.work import BUF
+    sink = _Sink(BUF, _HEADER)
+    json.dump(obj, sink)
+    n = sink.n
+    if n < 0:
+        return encode(seq, obj)
+    BUF[0:3] = MAGIC
+    BUF[3] = VERSION
+    _put32(BUF, 4, seq)
+    _put32(BUF, 8, n)
+    m = memoryview(BUF)
+    _put32(BUF, 12, binascii.crc32(m[_HEADER:_HEADER + n], binascii.crc32(m[:12])) & 0xFFFFFFFF)
+    return m[:_HEADER + n]
 
 
 class RealFS:
@@ -265,7 +315,7 @@ class Store:
         exists = seq is not None
         if seq is None:
             seq, exists = self._seq(path)
-        self._write_new(name, path, encode(seq + 1, obj))
+        self._write_new(name, path, _encoded(seq + 1, obj))
         self._finish(path, exists)
         self._clean[name] = seq + 1
 

@@ -233,7 +233,11 @@ class Options(Screen):
             return self._finish()
         if last:
             return NOTHING
-        opt = self.items[self.selected]
+        return self._row_key(self.items[self.selected], code)
+
+    def _row_key(self, opt, code):
+        """A key on the row of option `opt`. (key() is split in two: one function's code
+        is one block of the heap where the game is .mpy files.)"""
         if opt == NAMES:
             if code == keys.RIGHT or code == keys.OK:
                 return common.open_screen(self.app, "names", "Names")

@@ -197,6 +197,11 @@ class Table(Screen):
             self._message(self.app.fb)
             r = self.key(code)
             return self._redraw_actions() if r == NOTHING else r
+        return self._turn_key(code)
+
+    def _turn_key(self, code):
+        """A key on a person's turn, in the list of actions. (key() is split in two: one
+        function's code is one block of the heap where the game is .mpy files.)"""
         legal = self.legal
         n = len(legal)
         if code != keys.HASH:

@@ -220,3 +220,45 @@ def test_an_erase_on_a_full_filesystem_still_erases():
     full = Full(fs.files)
     Store(fs=full).erase("game")
     assert Store(fs=full).load("game", "gone") == "gone" and full.files == {}
+
+
+class _NoCopyFS(CuttingFS):
+    """Keeps only the length and CRC of what is written (no copy of it), reads back
+    nothing: what a save allocates is then the store's own."""
+
+    def write(self, path, data):
+        import binascii
+        self.files[path] = (len(data), binascii.crc32(data))
+
+    def read(self, path):
+        return None
+
+
+def test_a_save_is_made_without_a_copy_of_it_in_the_heap():
+    # A save of about a kilobyte is encoded in the game's work space (svara.work): what
+    # it allocates is far less than the file, where encode() made two blocks of its size
+    # (the JSON, then the file's bytes).
+    import binascii
+    import sys
+    state = {"seat": 1, "chips": list(range(100, 300)), "log": "0a1b" * 40}
+    file = encode(7, state)
+    assert 800 < len(file) < 1400
+    fs = _NoCopyFS()
+    store = Store(fs=fs)
+    fs.same = lambda path, data: True   # the check of what was written: not measured
+    store.save("game", STATES[0])       # the first save looks for older copies first
+    file = encode(1, state)
+    if sys.implementation.name == "micropython":
+        import gc
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            store.save("game", state)
+            used = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert used < len(file) // 2, (used, len(file))
+    else:
+        store.save("game", state)
+    assert fs.files["game"] == (len(file), binascii.crc32(file))

@@ -164,8 +164,9 @@ def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=_C2):
 
 
 # Work space of chances(), allocated once at import (nothing big after start): the
-# hands per card pair, 2 x(c) per unseen card and class, and _all_in's lists.
-_PAIRS = bytearray(3 * 496)
+# hands per card pair (in svara.work's buffer, which the saves borrow in turn), 2 x(c)
+# per unseen card and class, and _all_in's lists.
+from svara.work import BUF as _PAIRS  # noqa: E402
 _CARDS = [0] * (3 * 29)
 _SCRATCH = ([0] * 28, [0] * 28)
 
