@@ -52,8 +52,7 @@ class App:
 
     def _load_language(self):
         """The language saved under "settings" (ui/options.py saves it), else English;
-        the four-colour deck too (off unless saved on), and the rising ante (every 10
-        games unless another choice, off included, was saved)."""
+        the four-colour deck too (off unless saved on)."""
         from ui import common
         common.FOUR[0] = 0
         common.RISE[0] = 1                      # every 10 games (common.RISE_GAMES)
