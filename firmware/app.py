@@ -55,7 +55,7 @@ class App:
         the four-colour deck too (off unless saved on)."""
         from ui import common
         common.FOUR[0] = 0
-        common.RISE[0] = 0
+        common.RISE[0] = 1                      # every 10 games (common.RISE_GAMES)
         if self.store is None:
             return
         saved = self.store.load("settings", None)

@@ -603,7 +603,7 @@ def test_a_match_with_rising_antes_ends_in_tens_of_games():
     try:
         r = run(7, "OK UP UP")                          # New game: the Ante doubles row
         assert r.trace().startswith("newgame 11")
-        r.key(K.RIGHT)
+        assert common.RISE_GAMES[common.RISE[0]] == 10  # the default
         r.key(K.RIGHT)                                  # every 5 games
         assert common.RISE_GAMES[common.RISE[0]] == 5
         r.key(K.SL)                                     # you and three bots, stack 100
@@ -625,4 +625,4 @@ def test_a_match_with_rising_antes_ends_in_tens_of_games():
         assert {1, 2, 4, 8} <= antes                    # doubled every five games
         assert max(antes) <= 2 ** ((games - 1) // 5)
     finally:
-        common.RISE[0] = 0
+        common.RISE[0] = 1                              # the default, every 10 games

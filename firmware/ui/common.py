@@ -126,7 +126,10 @@ _BIG = framebuf.FrameBuffer(bytearray(48), 8, 12, framebuf.GS4_HMSB)
 
 # Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
 # match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
-# "settings" save, read by ui/play.py at each new game.
+# "settings" save, read by ui/play.py at each new game. Until a choice is saved it is 1,
+# every 10 games (App.start sets it, then the saved choice: a bytes literal here would
+# cost heap), so that a default match ends in tens of games (about 50 for you and three
+# bots with stacks of 100), not hundreds.
 RISE = bytearray(1)
 RISE_GAMES = b"\x00\x0a\x05\x03"
 

@@ -16,11 +16,12 @@ from checkutil import Blank, CuttingFS, PowerCut, press
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
 # New game, 1 person against 1 bot (Bots 3 -> 1), stack 20, ante 2 (so a match is some
-# twenty games, a svara among them), the bot fast (the row above Start), Play.
+# twenty games, a svara among them), the ante doubling every 10 games (the default; the
+# row above Start, which this script once stepped from off to every 10), Play.
 def new_match(ante=2):
     """The keys from the title to the first deal of a match at this ante."""
     return ((K.OK, K.DOWN, K.LEFT, K.LEFT, K.DOWN, K.DOWN, K.LEFT, K.LEFT, K.DOWN)
-            + (K.RIGHT,) * (ante - 1) + (K.UP,) * 6 + (K.RIGHT, K.SL))
+            + (K.RIGHT,) * (ante - 1) + (K.SL,))
 
 
 NEW_MATCH = new_match()
