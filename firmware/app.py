@@ -39,9 +39,11 @@ class App:
 
     def start(self):
         """Make and draw the first screen."""
-        # The chances' work space (svara.odds, allocated once at its import) while the
-        # heap is still whole: the bots and the * key need it in every game.
+        # The chances' work space (svara.odds, allocated once at its import) and the
+        # bots (their module's dict is a block of 472 bytes) while the heap is still
+        # whole: every game needs them.
         import svara.odds  # noqa: F401
+        import svara.bots  # noqa: F401
         self._load_language()
         self._load_saves()
         first = self._first
