@@ -22,6 +22,8 @@ import io
 import json
 import os
 
+from svara.work import utf8 as _utf8    # a str's UTF-8 bytes, no copy on MicroPython
+
 MAGIC = b"SVR"
 VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
@@ -43,15 +45,6 @@ def _crc(data, version):
     if version == 1:
         return binascii.crc32(m[_HEADER:]) & 0xFFFFFFFF
     return binascii.crc32(m[_HEADER:], binascii.crc32(m[:12])) & 0xFFFFFFFF
-
-
-# A str's UTF-8 bytes without a copy: MicroPython's str has a buffer, CPython's does not.
-try:
-    memoryview("")
-    _utf8 = memoryview
-except TypeError:  # CPython
-    def _utf8(s):
-        return s.encode()
 
 
 def encode(seq, obj):

@@ -20,17 +20,10 @@ _stage_buf = bytearray(_MAX_HEIGHT)
 _stage = framebuf.FrameBuffer(_stage_buf, 8, _MAX_HEIGHT, framebuf.MONO_HLSB)
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 
-# A string's UTF-8 bytes, read in place: MicroPython's str gives a memoryview of them, and
-# reading them so keeps each character off MicroPython's string table (iterating a str
-# makes every non-ASCII character a new interned string, which is never freed: about
-# 2 KB over the game's six languages, and blocks of it allocated long after start).
-# CPython's str has no buffer: it encodes a copy.
-try:
-    memoryview("")
-    _utf8 = memoryview
-except TypeError:  # CPython
-    def _utf8(s):
-        return s.encode()
+# A string's UTF-8 bytes are read in place (svara.work.utf8): iterating the str would
+# make every non-ASCII character a new interned string, never freed (about 2 KB over
+# the game's six languages, in blocks allocated long after start).
+from svara.work import utf8 as _utf8  # noqa: E402
 
 # Script blocks kept in part modules (tools/gen_font.py BLOCKS, the same blocks): the
 # part font_<size>_<name> is imported on the first character drawn or measured from it.
