@@ -91,6 +91,32 @@ def _whole(dev, games):
     return dev.folder(folder) in games
 
 
+def _cut_at_every_operation(start, ops, new, games, connected, copy, whole):
+    """Flash `new` onto copy(start) with a power cut at each of its `ops` operations,
+    then flash it once more: (cases tried, the lost ones). whole(dev, games) says
+    whether the handset boots a whole game of `games` (after the next flash: the new)."""
+    tried = 0
+    lost = []
+    for k in range(1, ops + 1):
+        dev = copy(start)
+        dev.cut_at = k
+        connected["dev"] = dev
+        try:
+            flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+        except PowerCut:
+            pass
+        tried += 1
+        if not whole(dev, games):
+            lost.append((k, dev.boots(), sorted(dev.files)))
+            continue
+        again = copy(dev)                           # and the next flash mends it
+        connected["dev"] = again
+        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+        if not whole(again, games[1:]):
+            lost.append((k, "the next flash", again.boots()))
+    return tried, lost
+
+
 def test_a_power_cut_at_every_file_operation_of_a_flash_leaves_a_whole_game(
         builds, connected):
     old, new = builds
@@ -100,25 +126,8 @@ def test_a_power_cut_at_every_file_operation_of_a_flash_leaves_a_whole_game(
     connected["dev"] = probe
     flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     assert _whole(probe, games[1:]) and probe.files["/boot.py"] == flashtool.BOOT.encode()
-    tried = 0
-    lost = []
-    for k in range(1, probe.ops + 1):
-        dev = _copy(start)
-        dev.cut_at = k
-        connected["dev"] = dev
-        try:
-            flashtool.flash("fake", new, log=lambda *a: None, reset=False)
-        except PowerCut:
-            pass
-        tried += 1
-        if not _whole(dev, games):
-            lost.append((k, dev.boots(), sorted(dev.files)))
-            continue
-        again = _copy(dev)                          # and the next flash mends it
-        connected["dev"] = again
-        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
-        if not _whole(again, games[1:]):
-            lost.append((k, "the next flash", again.boots()))
+    tried, lost = _cut_at_every_operation(start, probe.ops, new, games, connected, _copy,
+                                          _whole)
     print("power cuts in a flash: %d cases tried, %d lost" % (tried, len(lost)))
     assert tried > 15 and not lost, lost[:3]
 
@@ -435,25 +444,8 @@ def test_a_power_cut_at_every_operation_of_a_romfs_flash_leaves_a_whole_game(
     assert _whole_any(probe, games[1:]) and bytes(probe.rom[:len(games[1][1])]) == games[1][1]
     assert (start_in == "romfs") == any("the running game is in the ROMFS" in ln
                                         for ln in lines), lines
-    tried = 0
-    lost = []
-    for k in range(1, probe.ops + 1):
-        dev = start.copy()
-        dev.cut_at = k
-        connected["dev"] = dev
-        try:
-            flashtool.flash("fake", new, log=lambda *a: None, reset=False)
-        except PowerCut:
-            pass
-        tried += 1
-        if not _whole_any(dev, games):
-            lost.append((k, dev.boots(), sorted(dev.files)))
-            continue
-        again = dev.copy()
-        connected["dev"] = again
-        flashtool.flash("fake", new, log=lambda *a: None, reset=False)
-        if not _whole_any(again, games[1:]):
-            lost.append((k, "the next flash", again.boots()))
+    tried, lost = _cut_at_every_operation(start, probe.ops, new, games, connected,
+                                          lambda d: d.copy(), _whole_any)
     print("power cuts in a ROMFS flash from %s: %d cases tried, %d lost" % (
         start_in, tried, len(lost)))
     assert tried > 20 and not lost, lost[:3]
