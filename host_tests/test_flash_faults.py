@@ -428,17 +428,24 @@ def test_a_firmware_with_the_game_frozen_in_gets_only_main_py(rom_builds, connec
     assert len(err) == 1 and "no game frozen in" in err[0], err
 
 
-@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
-def test_a_power_cut_at_every_operation_of_a_romfs_flash_leaves_a_whole_game(
-        rom_builds, connected, start_in):
-    old, new = rom_builds
+def _rom_handset(old, new, connected, start_in):
+    """(start, probe, games): a handset with a ROMFS where `old` was flashed as .mpy files
+    (start_in "mpy") or into the ROMFS ("romfs"), a copy of it connected to flash `new`
+    onto once whole, and the two games."""
     start = FakeHandset(rom=ROM)
     connected["dev"] = start
     flashtool.flash("fake", old, log=lambda *a: None, reset=False,
                     mode="mpy" if start_in == "mpy" else "auto")
-    games = (_game(old), _game(new))
     probe = start.copy()
     connected["dev"] = probe
+    return start, probe, (_game(old), _game(new))
+
+
+@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
+def test_a_power_cut_at_every_operation_of_a_romfs_flash_leaves_a_whole_game(
+        rom_builds, connected, start_in):
+    old, new = rom_builds
+    start, probe, games = _rom_handset(old, new, connected, start_in)
     lines, log = _log()
     flashtool.flash("fake", new, log=log, reset=False)
     assert _whole_any(probe, games[1:]) and bytes(probe.rom[:len(games[1][1])]) == games[1][1]
@@ -455,13 +462,7 @@ def test_a_power_cut_at_every_operation_of_a_romfs_flash_leaves_a_whole_game(
 def test_a_link_dropped_at_every_command_of_a_romfs_flash_is_one_line_and_a_whole_game(
         rom_builds, connected, capsys, start_in):
     old, new = rom_builds
-    start = FakeHandset(rom=ROM)
-    connected["dev"] = start
-    flashtool.flash("fake", old, log=lambda *a: None, reset=False,
-                    mode="mpy" if start_in == "mpy" else "auto")
-    games = (_game(old), _game(new))
-    probe = start.copy()
-    connected["dev"] = probe
+    start, probe, games = _rom_handset(old, new, connected, start_in)
     flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     capsys.readouterr()
     tried = 0

@@ -430,20 +430,15 @@ def test_the_history_shows_no_card_the_table_did_not():
 
 
 def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
+    import checkutil
     from checkutil import CuttingFS
     from store import Store
-    from app import App
     from drivers.simdisplay import SimDisplay
-    from ui.title import Title
     fs = CuttingFS()
-    app = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
-    app.start()
+    app = checkutil.phone(fs, 5, SimDisplay())
 
     def press(*codes):
-        for c in codes:
-            app.key(c)
-            while app.idle():
-                pass
+        checkutil.press(app, codes)
     press(*simcore.parse_keys(BOTS4_17))
     press(K.SR)
     first = app.trace()
@@ -485,8 +480,7 @@ def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
     press(K.UP)
     assert h.top == 0
     # After a restart the kept games are read back.
-    again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
-    again.start()
+    again = checkutil.phone(fs, 5, SimDisplay())
     from ui.play import saved
     assert [e[1] for e in saved(again)] == [5, 6, 7]
 
@@ -534,23 +528,18 @@ def test_the_menu_during_play_comes_back_to_the_match():
 # --- features: four colours and large suits ------------------------------------------------
 
 def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
+    import checkutil
     from checkutil import CuttingFS
     from store import Store
-    from app import App
     from drivers.simdisplay import SimDisplay
     from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
     from ui import common
-    from ui.title import Title
     fs = CuttingFS()
     try:
-        app = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
-        app.start()
+        app = checkutil.phone(fs, 5, SimDisplay())
 
         def press(*codes):
-            for c in codes:
-                app.key(c)
-                while app.idle():
-                    pass
+            checkutil.press(app, codes)
         press(K.D0 + 3)                                  # Settings
         for _ in range(8):
             press(K.DOWN)                                # the Four colours row
@@ -561,8 +550,7 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert [common.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
         common.FOUR[0] = 0                               # as after a power cut
-        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
-        again.start()
+        again = checkutil.phone(fs, 5, SimDisplay())
         assert common.FOUR[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
         assert app.volume == 1
@@ -571,8 +559,7 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert Store("saves", fs=fs).load("settings")["vol"] == 2
         press(K.RIGHT)
         assert app.volume == 0
-        again = App(SimDisplay(), first=Title, seed=5, store=Store("saves", fs=fs))
-        again.start()
+        again = checkutil.phone(fs, 5, SimDisplay())
         assert again.volume == 0
     finally:
         common.FOUR[0] = 0
