@@ -142,6 +142,24 @@ def _main(build_dir, capsys):
     return status, capsys.readouterr().err.strip().splitlines()
 
 
+def _drop_at_every_command(start, execs, new, games, connected, capsys, copy, whole):
+    """flash.py's main run for `new` on copy(start) with the link dropped at each of its
+    `execs` commands: (cases tried, the lost ones: not exit 1 with one "flash: " line, or
+    no whole game of `games` left to boot)."""
+    tried = 0
+    lost = []
+    for j in range(1, execs + 1):
+        dev = copy(start)
+        dev.drop_at = j
+        connected["dev"] = dev
+        status, err = _main(new, capsys)
+        tried += 1
+        if status != 1 or len(err) != 1 or not err[0].startswith("flash: ") \
+                or not whole(dev, games):
+            lost.append((j, status, err[-2:]))
+    return tried, lost
+
+
 def test_a_link_dropped_at_every_command_is_one_line_and_leaves_a_whole_game(
         builds, connected, capsys):
     old, new = builds
@@ -151,17 +169,8 @@ def test_a_link_dropped_at_every_command_is_one_line_and_leaves_a_whole_game(
     connected["dev"] = probe
     flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     capsys.readouterr()
-    tried = 0
-    lost = []
-    for j in range(1, probe.execs + 1):
-        dev = _copy(start)
-        dev.drop_at = j
-        connected["dev"] = dev
-        status, err = _main(new, capsys)
-        tried += 1
-        if status != 1 or len(err) != 1 or not err[0].startswith("flash: ") \
-                or not _whole(dev, games):
-            lost.append((j, status, err[-2:]))
+    tried, lost = _drop_at_every_command(start, probe.execs, new, games, connected, capsys,
+                                         _copy, _whole)
     print("links dropped in a flash: %d cases tried, %d lost" % (tried, len(lost)))
     assert tried > 10 and not lost, lost[:3]
 
@@ -465,20 +474,24 @@ def test_a_link_dropped_at_every_command_of_a_romfs_flash_is_one_line_and_a_whol
     start, probe, games = _rom_handset(old, new, connected, start_in)
     flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     capsys.readouterr()
-    tried = 0
-    lost = []
-    for j in range(1, probe.execs + 1):
-        dev = start.copy()
-        dev.drop_at = j
-        connected["dev"] = dev
-        status, err = _main(new, capsys)
-        tried += 1
-        if status != 1 or len(err) != 1 or not err[0].startswith("flash: ") \
-                or not _whole_any(dev, games):
-            lost.append((j, status, err[-2:]))
+    tried, lost = _drop_at_every_command(start, probe.execs, new, games, connected, capsys,
+                                         lambda d: d.copy(), _whole_any)
     print("links dropped in a ROMFS flash from %s: %d cases tried, %d lost" % (
         start_in, tried, len(lost)))
     assert tried > 10 and not lost, lost[:3]
+
+
+def _flaky_cell(dev, monkeypatch):
+    """Make one flash cell of dev's ROMFS keep a bit set (byte 7 of the chunk written at
+    offset 1,024 of block 0): the image then reads back different."""
+    real = type(dev.rom).writeblocks
+
+    def flaky(self, block, buf, offset=0):
+        buf = bytearray(buf)
+        if block == 0 and offset == 1024:
+            buf[7] |= 0x10
+        real(self, block, buf, offset)
+    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
 
 
 def test_a_romfs_image_that_reads_back_wrong_is_refused_and_the_old_game_runs(
@@ -487,14 +500,7 @@ def test_a_romfs_image_that_reads_back_wrong_is_refused_and_the_old_game_runs(
     dev = _handset_with(old, connected)
     dev.rom = FakeHandset(rom=ROM).rom
     dev.rom.dev = dev
-    real = type(dev.rom).writeblocks
-
-    def flaky(self, block, buf, offset=0):      # a flash cell that keeps a bit set
-        buf = bytearray(buf)
-        if block == 0 and offset == 1024:
-            buf[7] |= 0x10
-        real(self, block, buf, offset)
-    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
+    _flaky_cell(dev, monkeypatch)
     with pytest.raises(flashtool.FlashError, match="ROMFS image reads back different"):
         flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     assert dev.files["/svara.slot"] == b"a" and _whole_any(dev, (_game(old),))
@@ -519,14 +525,7 @@ def test_a_bad_romfs_write_over_a_game_in_the_romfs_says_the_new_game_runs_as_mp
     dev = FakeHandset(rom=ROM)
     connected["dev"] = dev
     flashtool.flash("fake", old, log=lambda *a: None, reset=False)     # in the ROMFS
-    real = type(dev.rom).writeblocks
-
-    def flaky(self, block, buf, offset=0):
-        buf = bytearray(buf)
-        if block == 0 and offset == 1024:
-            buf[7] |= 0x10
-        real(self, block, buf, offset)
-    monkeypatch.setattr(type(dev.rom), "writeblocks", flaky)
+    _flaky_cell(dev, monkeypatch)
     with pytest.raises(flashtool.FlashError, match="the new game runs from .mpy files"):
         flashtool.flash("fake", new, log=lambda *a: None, reset=False)
     assert _whole_any(dev, (_game(new),)) and dev.folder(dev.boots()) == _files(new)
