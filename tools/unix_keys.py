@@ -77,13 +77,16 @@ def main():
     buf = bytearray(64)
     f = open(path, "rb")
     i = 0
+    p = g = None
     while True:
         n = f.readinto(buf)
         if not n:
             break
         for j in range(n):
             if restart and i and i % restart == 0:
-                a = None
+                # A restart is a new heap on the handset: nothing of the old app may
+                # stay reachable (p and g below held its match, and so the whole app).
+                a = p = g = None
                 gc.collect()
                 a = app.App(_d, seed=seed + i, store=store)
                 a.start()
