@@ -61,7 +61,7 @@ def _problem(data):
     """Why a file's bytes are not a whole save file, or None when they are."""
     if not data:
         return "empty"
-    if len(data) < _HEADER or data[:3] != MAGIC:
+    if len(data) < _HEADER or bytes(data[:3]) != MAGIC:
         return "not a save file"
     if data[3] != VERSION and data[3] != 1:
         return "version %d, not %d" % (data[3], VERSION)
@@ -109,12 +109,16 @@ def _shallow(data):
 
 
 def decode(data):
-    """(seq, obj) from a save file's bytes, or (None, why) when it is not a whole file."""
+    """(seq, obj) from a save file's bytes (or a memoryview of them), or (None, why)
+    when it is not a whole file."""
     why = _problem(data)
     if why is not None:
         return None, why
     try:
-        return _u32(data, 4), json.loads(data[_HEADER:])
+        try:
+            return _u32(data, 4), json.loads(data[_HEADER:])
+        except TypeError:       # CPython's json reads no memoryview
+            return _u32(data, 4), json.loads(bytes(data[_HEADER:]))
     except ValueError:
         return None, "unreadable"
 
@@ -174,6 +178,21 @@ class RealFS:
     def read(self, path):
         try:
             with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def view(self, path):
+        """The file's bytes read into the game's work space (svara.work), as a memoryview
+        good until its next use (no block of the file's size); bytes when the file does
+        not fit there; None when it cannot be read."""
+        from svara.work import BUF
+        try:
+            with open(path, "rb") as f:
+                n = f.readinto(BUF) or 0
+                if n < len(BUF):
+                    return memoryview(BUF)[:n]
+                f.seek(0)
                 return f.read()
         except OSError:
             return None
@@ -242,11 +261,12 @@ class Store:
         refuses is damaged ("bad content") and the next older whole copy is tried."""
         path = self._path(name)
         fs = self.fs
+        read = getattr(fs, "view", None) or fs.read     # the test doubles read whole
         self.note = ""
         problem = None
         found = []          # (seq, suffix) of the whole copies
         for suffix in _SUFFIXES:
-            data = fs.read(path + suffix)
+            data = read(path + suffix)
             if data is None:
                 continue
             why = _problem(data)
@@ -258,7 +278,7 @@ class Store:
         found.sort()
         while found:
             seq, suffix = found.pop()
-            got = decode(fs.read(path + suffix))[1]
+            got = decode(read(path + suffix))[1]
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
@@ -276,12 +296,13 @@ class Store:
         """The highest sequence number among the whole copies (-1 if none), finishing
         a save that was cut after its NAME.new was whole: (seq, NAME exists)."""
         fs = self.fs
-        data = fs.read(path)
+        read = getattr(fs, "view", None) or fs.read     # each read done before the next
+        data = read(path)
         exists = data is not None
         current = _whole(data)
         data = None
-        new = _whole(fs.read(path + ".new"))
-        seq = max(current, new, _whole(fs.read(path + ".bak")))
+        new = _whole(read(path + ".new"))
+        seq = max(current, new, _whole(read(path + ".bak")))
         if new == seq and new >= 0:
             self._finish(path, exists)  # the last save was cut after its file was whole
             exists = True
