@@ -6,9 +6,14 @@
 # With a store (store.Store), saving.py keeps settings, statistics and the game in
 # progress between runs. key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover).
+import gc
+
 from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Later
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
+# MicroPython: collect once the screen settles after work (see idle()). CPython needs no
+# help, and its collector is slow to call this often.
+_TIDY = hasattr(gc, "mem_alloc")
 
 
 class App:
@@ -36,6 +41,7 @@ class App:
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
         self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
+        self._worked = False    # a key or a change since the last collection (idle())
 
     def start(self):
         """Make and draw the first screen."""
@@ -48,6 +54,8 @@ class App:
         self._load_saves()
         first = self._first
         if first is None:
+            from ui import common
+            common.drop_screens("title")    # an app made again in one run (the fuzz)
             from ui.title import Title
             first = Title
         self._switch(first(self))
@@ -76,6 +84,7 @@ class App:
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
+        self._worked = True
         try:
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
@@ -111,6 +120,16 @@ class App:
             answer = REDRAW
         if self._said and not isinstance(self.screen, Later):
             self._say_now()
+        if answer != NOTHING and answer != BUSY:
+            self._worked = True
+        elif self._worked and _TIDY:
+            # Settled (or only holding a pop-up): collect now, when no half-made object
+            # is on the stack, so that what the key left behind is freed before the next
+            # key allocates. Left to itself the collector runs only when an allocation
+            # fails, and long-lived objects made meanwhile land beyond the garbage: the
+            # heap breaks into holes too small for a screen's module (issue 13).
+            self._worked = False
+            gc.collect()
         return answer != NOTHING
 
     # --- saves and errors (saving.py) ---------------------------------------------------
@@ -141,7 +160,6 @@ class App:
         """After an error: go back to the statistics and the game as last saved (the game
         at its screen, with a message), as a restart would; failing that, to the title
         with a note."""
-        import gc
         play = self.play
         self.play = None
         gc.collect()
