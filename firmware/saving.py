@@ -451,7 +451,8 @@ def good_name(s):
     from ui import writer, font_5x8
     if not isinstance(s, str) or not s or s.strip() != s or writer.width(s) > NAME_W:
         return False
-    for ch in s:
+    for i in range(len(s)):
+        ch = s[i:i + 1]         # not `for ch in s`: that interns every letter for good
         if ch < " " or not writer.has(font_5x8, ch) or not writer.has(writer.normal(), ch):
             return False
     return True

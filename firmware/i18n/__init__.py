@@ -67,9 +67,12 @@ def use(code):
     return new
 
 
-# The last few tuples read (menus, option values: screens index them row by row), so a
-# menu's draw decodes each once: [data, name, value] per slot, replaced in turn.
-_SLOTS = 4
+# The last tuple read (a menu: screens index it row by row), so a menu's draw decodes it
+# once: [data, name, value] per slot, replaced in turn. One slot, not more: on the real
+# heap each tuple kept is a score of small strings made mid-game and held, which breaks
+# the heap into holes (issue 13: 6 of 6 fuzz seeds in 48 KB with one slot, 3 with four).
+# A screen that reads two tuples by turns reads one of them by i18n.item().
+_SLOTS = 1
 _cache = [None] * (3 * _SLOTS)
 _turn = [0]
 
@@ -93,30 +96,17 @@ class _Packed:
 
 def _value(name, keys, offs, data):
     """T.<name> of a packed language module (tools/gen_strings.py writes them), or of a
-    _Packed language (offs None, data the _Packed)."""
+    _Packed language (offs None, data the _Packed). A tuple is read string by string
+    (_tree): no block of the whole tuple's size is ever needed."""
     c = _cache
     for k in range(0, 3 * _SLOTS, 3):
         if c[k] is data and c[k + 1] == name:
             return c[k + 2]
-    try:
-        i = keys.index(name)
-    except ValueError:
-        raise AttributeError(name)
-    i += i
-    if offs is None:
-        t = data._t
-        o = t.read(0, i, data._b)
-        a = o[0] << 8 | o[1]
-        b = o[2] << 8 | o[3]
-        s = t.read(1, a, bytearray(b - a))
-        first = s[0] if a < b else 0
-        v = _decode(str(s, "utf-8"), 0)
-    else:
-        a = offs[i] << 8 | offs[i + 1]
-        b = offs[i + 2] << 8 | offs[i + 3]
-        first = data[a] if a < b else 0
-        v = _decode(str(data[a:b], "utf-8"), 0)
-    if first == 1:                      # a tuple: keep it for the next reads
+    reader, a, b = _span(name, keys, offs, data)
+    if offs is not None and (a == b or data[a] != 1):
+        return str(memoryview(data)[a:b], "utf-8")     # a string of a module: one copy
+    v = _tree(reader, a, b, 0)
+    if isinstance(v, tuple):            # keep it for the next reads
         k = _turn[0]
         c[k] = data
         c[k + 1] = name
@@ -125,56 +115,41 @@ def _value(name, keys, offs, data):
     return v
 
 
-def _decode(s, depth):
-    if s[:1] != "\x01":
-        return s
-    if len(s) == 1:
-        return ()
-    # Split the whole string (no copy of it without its mark) and decode in place.
-    parts = s.split(chr(0x10 + depth))
-    parts[0] = parts[0][1:]
-    for i in range(len(parts)):
-        parts[i] = _decode(parts[i], depth + 1)
-    return tuple(parts)
-
-
-# One item of a tuple without decoding the whole tuple: the rules' pages are a tuple of
-# about a kilobyte (two in Cyrillic), which T.TEXT_PAGES[k] would decode in full.
+# Where the strings are read through: 32 bytes at a time (marks, small strings).
 _chunk = bytearray(32)
 
 
-def _span(name):
-    """(reader, a, b): where T.<name>'s packed bytes are, in the current language;
+def _span(name, keys, offs, data):
+    """(reader, a, b): where <name>'s packed bytes are in a language (its names keys;
+    its offsets and bytes offs and data, or offs None and data the _Packed);
     reader(at, buf, n) fills buf[:n] from the language's bytes at `at`."""
-    T = strings()
-    keys = T._k
     try:
         i = 2 * keys.index(name)
     except ValueError:
         raise AttributeError(name)
-    if isinstance(T, _Packed):
-        t = T._t
-        o = t.read(0, i, T._b)
-        a = o[0] << 8 | o[1]
-        b = o[2] << 8 | o[3]
+    if offs is None:
+        t = data._t
+        o = t.read(0, i, data._b)
+        i = 0
 
         def reader(at, buf, n):
             t.read(1, at, buf, n)
     else:
-        o = T._o
-        d = T._d
-        a = o[i] << 8 | o[i + 1]
-        b = o[i + 2] << 8 | o[i + 3]
+        o = offs
 
         def reader(at, buf, n):
-            buf[:n] = memoryview(d)[at:at + n]
-    return reader, a, b
+            buf[:n] = memoryview(data)[at:at + n]
+    return reader, o[i] << 8 | o[i + 1], o[i + 2] << 8 | o[i + 3]
 
 
 def _bounds(name, k):
     """(reader, start, end, items): the k-th item's bytes of the tuple T.<name> (k < 0:
     none), and how many items it has."""
-    reader, a, b = _span(name)
+    T = strings()
+    if isinstance(T, _Packed):
+        reader, a, b = _span(name, T._k, None, T)
+    else:
+        reader, a, b = _span(name, T._k, T._o, T._d)
     buf = _chunk
     if b <= a + 1:
         return reader, a, a, 0
@@ -212,7 +187,9 @@ def item(name, k):
 
 
 def _tree(reader, s, e, depth):
-    """What _decode makes of the packed bytes [s, e), read through reader a few at a time."""
+    """The string or tuple packed in the bytes [s, e), read through reader a few at a
+    time: a tuple is a 1 byte, then its items split by the byte 0x10 + depth (items
+    nested one deeper use the next byte); anything else is a UTF-8 string."""
     buf = _chunk
     if e <= s:
         return ""

@@ -8,18 +8,26 @@
 # people count and game number: Play.finish_game adds them). UP/DOWN scroll a row, digits 2/8 a page;
 # OK, END or a soft key go back to the match.
 from drivers import keys
-from drivers.display import CARD, FELT, GOLD, LIGHT, ORANGE
 from i18n import strings
 from ui import common, writer
 from ui.common import F5
 from ui.play import saved
-from ui.screen import NOTHING, REDRAW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_FELT = const(2)
+_CARD = const(6)
+_GOLD = const(10)
+_ORANGE = const(12)
+_LIGHT = const(14)
+_NOTHING = const(0)
+_REDRAW = const(2)
 
 T = strings()
 _TOP = const(16)
@@ -126,25 +134,25 @@ class History(Screen):
         return T.BOT % (seat - self.people + 1)
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         common.title_band(fb, T.HISTORY)
         if self.number:
-            common.right(fb, T.GAME_NO % self.number, 126, 3, LIGHT, F5)
+            common.right(fb, T.GAME_NO % self.number, 126, 3, _LIGHT, F5)
         rows = self.rows
         if not rows:
-            common.center(fb, T.HIST_NONE, 60, LIGHT, F5)
+            common.center(fb, T.HIST_NONE, 60, _LIGHT, F5)
         for k in range(self.top, min(len(rows), self.top + _ROWS)):
             self._row(fb, rows[k], _TOP + (k - self.top) * _ROW)
         if len(rows) > _ROWS:                   # where the screen is in the list
             n = len(rows)
             y = _TOP + (_ROWS * _ROW - 8) * self.top // (n - _ROWS)
-            fb.fill_rect(126, y, 2, 8, GOLD)
+            fb.fill_rect(126, y, 2, 8, _GOLD)
         common.bottom(fb, T.HELP_HISTORY, "", T.BACK)
 
     def _row(self, fb, r, y):
         kind = r[0]
         if kind == _ANTE:
-            writer.text(fb, T.HIST_ANTE % r[1], 2, y + 1, LIGHT, F5)
+            writer.text(fb, T.HIST_ANTE % r[1], 2, y + 1, _LIGHT, F5)
         elif kind == _ACT:              # as the table's message line says it
             what = r[2]
             who = self._name(r[1])
@@ -160,17 +168,17 @@ class History(Screen):
                 text = T.DID[what] % (who, r[3])
             else:
                 text = T.DID[what] % who
-            writer.text(fb, text, 2, y + 1, CARD if r[1] < self.people else LIGHT, F5)
+            writer.text(fb, text, 2, y + 1, _CARD if r[1] < self.people else _LIGHT, F5)
         elif kind == _SHOW:
-            writer.text(fb, self._name(r[1]), 2, y + 1, CARD, F5)
+            writer.text(fb, self._name(r[1]), 2, y + 1, _CARD, F5)
             common.mini_hand(fb, 42, y, r, 3, self.joker)
-            common.right(fb, "%d" % r[2], 123, y + 1, GOLD, F5)
+            common.right(fb, "%d" % r[2], 123, y + 1, _GOLD, F5)
         elif kind == _TIE:
-            writer.text(fb, T.SVARA_TIE % r[1], 2, y + 1, ORANGE, F5)
+            writer.text(fb, T.SVARA_TIE % r[1], 2, y + 1, _ORANGE, F5)
         elif self.people == 1 and r[1] == 0:
-            writer.text(fb, T.YOU_WIN % r[2], 2, y + 1, GOLD, F5)
+            writer.text(fb, T.YOU_WIN % r[2], 2, y + 1, _GOLD, F5)
         else:
-            writer.text(fb, T.WINS % (self._name(r[1]), r[2]), 2, y + 1, GOLD, F5)
+            writer.text(fb, T.WINS % (self._name(r[1]), r[2]), 2, y + 1, _GOLD, F5)
 
     def key(self, code):
         n = len(self.rows)
@@ -181,20 +189,20 @@ class History(Screen):
             top = min(top, n - _ROWS)
             top = max(top, 0)
             if top == self.top:
-                return NOTHING
+                return _NOTHING
             self.top = top
-            return REDRAW
+            return _REDRAW
         if code == keys.LEFT or code == keys.RIGHT:
             b = self.back + (1 if code == keys.LEFT else -1)
             if b < 0 or b > self.most:
-                return NOTHING
+                return _NOTHING
             self.back = b
             self.top = 0
             self._load()
-            return REDRAW
+            return _REDRAW
         if code == keys.OK or code == keys.END or code == keys.SR or code == keys.SL:
             p = self.app.play
             if p is None:
                 return common.open_screen(self.app, "title", "Title", 0)
             return p.screen()
-        return NOTHING
+        return _NOTHING

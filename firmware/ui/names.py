@@ -18,18 +18,29 @@
 # Fresh: after New game or Play again, before the first deal, the people who had run
 # out of kept chips and start with the Stack setting again (ui/play.py Play.fresh).
 from drivers import keys
-from drivers.display import BLACK, CARD, FELT, GOLD, LIGHT, ORANGE, WIDTH
-from i18n import strings
+from i18n import item, strings
 import saving
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_BLACK = const(0)
+_FELT = const(2)
+_CARD = const(6)
+_GOLD = const(10)
+_ORANGE = const(12)
+_LIGHT = const(14)
+_WIDTH = const(128)
+_NOTHING = const(0)
+_SHOW = const(1)
+_REDRAW = const(2)
 
 T = strings()
 _SETTLE = const(100)        # idle calls (~10 ms each on the handset) that settle a letter
@@ -65,13 +76,19 @@ def layout(code):
 
 
 def upper(ch):
-    """The capital of a letter of the layouts (str.upper() is ASCII-only on MicroPython)."""
+    """The capital of a letter of the layouts (str.upper() is ASCII-only on MicroPython).
+    Letters here are slices and decoded bytes: on MicroPython s[i] and chr() make each
+    new letter a name for good (an interned string, never freed)."""
     c = ord(ch)
     if 0x61 <= c <= 0x7A or (0xE0 <= c <= 0xFE and c != 0xF7) or 0x430 <= c <= 0x44F:
-        return chr(c - 32)
-    if 0x450 <= c <= 0x45F:
-        return chr(c - 80)
-    return ch
+        c -= 32
+    elif 0x450 <= c <= 0x45F:
+        c -= 80
+    else:
+        return ch
+    if c < 0x80:
+        return "%c" % c
+    return str(bytes((0xC0 | c >> 6, 0x80 | (c & 0x3F))), "utf-8")    # all below 0x800
 
 
 _LIST = const(0)
@@ -105,16 +122,16 @@ class Names(Screen):
     # --- drawing -------------------------------------------------------------------------
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         if self.mode == _LIST:
-            common.title_band(fb, T.OPTIONS[_OPT_NAMES])
+            common.title_band(fb, item("OPTIONS", _OPT_NAMES))
             for i in range(saving.SLOTS + 1):
                 self._row(fb, i)
             common.bottom(fb, T.HELP_NAMES, T.SELECT, T.BACK)
             return
         common.title_band(fb, T.NAME_OF % (T.PERSON % (self.sel + 1)))
         for i in range(len(T.NAME_KEYS)):
-            writer.text(fb, T.NAME_KEYS[i], 2, _KEYS_Y + 10 * i, LIGHT, F5)
+            writer.text(fb, T.NAME_KEYS[i], 2, _KEYS_Y + 10 * i, _LIGHT, F5)
         self._field(fb)
         common.bottom(fb, T.HELP_NAME, T.OK, T.BACK)
 
@@ -129,36 +146,36 @@ class Names(Screen):
     def _field(self, fb):
         """The name box (the pending letter marked, else a cursor), the case, the pending
         key's letters and the note line."""
-        fb.fill_rect(0, _BOX_Y - 2, WIDTH, _KEYS_Y - _BOX_Y, FELT)
+        fb.fill_rect(0, _BOX_Y - 2, _WIDTH, _KEYS_Y - _BOX_Y, _FELT)
         w = saving.NAME_W + 6
-        fb.fill_rect(_BOX_X, _BOX_Y, w, 16, BLACK)
-        fb.rect(_BOX_X, _BOX_Y, w, 16, GOLD)
+        fb.fill_rect(_BOX_X, _BOX_Y, w, 16, _BLACK)
+        fb.rect(_BOX_X, _BOX_Y, w, 16, _GOLD)
         text = self.text
         x = _BOX_X + 3
         if self.pend >= 0:
-            x = writer.text(fb, text[:-1], x, _BOX_Y + 2, CARD)
-            writer.text(fb, text[-1], x, _BOX_Y + 2, BLACK, None, GOLD)
+            x = writer.text(fb, text[:-1], x, _BOX_Y + 2, _CARD)
+            writer.text(fb, text[-1:], x, _BOX_Y + 2, _BLACK, None, _GOLD)
         else:
-            x = writer.text(fb, text, x, _BOX_Y + 2, CARD)
+            x = writer.text(fb, text, x, _BOX_Y + 2, _CARD)
             if writer.width(text) < saving.NAME_W - 3:
-                fb.fill_rect(x, _BOX_Y + 13, 5, 1, GOLD)
+                fb.fill_rect(x, _BOX_Y + 13, 5, 1, _GOLD)
         abc = self.letters[2]
-        label = (upper(abc[0]) + abc[1:3], abc[:3], upper(abc[0]) + upper(abc[1]) +
-                 upper(abc[2]))[self.case]
-        writer.text(fb, label, _BOX_X + w + 4, _BOX_Y + 5, LIGHT, F5)
+        label = (upper(abc[:1]) + abc[1:3], abc[:3], upper(abc[:1]) + upper(abc[1:2]) +
+                 upper(abc[2:3]))[self.case]
+        writer.text(fb, label, _BOX_X + w + 4, _BOX_Y + 5, _LIGHT, F5)
         if self.pend >= 0:
             row = self.letters[self.pend]
-            x = (WIDTH - 8 * len(row)) // 2
+            x = (_WIDTH - 8 * len(row)) // 2
             start = self._starts(len(text) - 1)
             for k in range(len(row)):
-                ch = self._cased(row[k], start)
+                ch = self._cased(row[k:k + 1], start)
                 if k == self.idx:
-                    fb.fill_rect(x, _BOX_Y + 20, 8, 14, GOLD)
-                writer.text(fb, ch, x + 1, _BOX_Y + 21, BLACK if k == self.idx else CARD)
+                    fb.fill_rect(x, _BOX_Y + 20, 8, 14, _GOLD)
+                writer.text(fb, ch, x + 1, _BOX_Y + 21, _BLACK if k == self.idx else _CARD)
                 x += 8
-        fb.fill_rect(0, _NOTE_Y, WIDTH, 9, FELT)
+        fb.fill_rect(0, _NOTE_Y, _WIDTH, 9, _FELT)
         if self.note:
-            common.center(fb, self.note, _NOTE_Y, ORANGE, F5)
+            common.center(fb, self.note, _NOTE_Y, _ORANGE, F5)
 
     # --- keys ----------------------------------------------------------------------------
 
@@ -172,7 +189,7 @@ class Names(Screen):
             fb = self.app.fb
             self._row(fb, old)
             self._row(fb, self.sel)
-            return SHOW
+            return _SHOW
         if code == keys.OK or code == keys.SL or code == keys.RIGHT:
             if self.sel == saving.SLOTS:
                 return self._back()
@@ -185,10 +202,10 @@ class Names(Screen):
             import i18n
             self.letters = layout(i18n.current())
             self.help = T.HELP_NAME
-            return REDRAW
+            return _REDRAW
         if code == keys.END or code == keys.SR:
             return self._back()
-        return NOTHING
+        return _NOTHING
 
     def _back(self):
         return common.open_screen(self.app, "options", "Options", False, _OPT_NAMES)
@@ -196,7 +213,7 @@ class Names(Screen):
     def _list(self):
         self.mode = _LIST
         self.help = T.HELP_NAMES
-        return REDRAW
+        return _REDRAW
 
     def _edit_key(self, code):
         had_note = self.note
@@ -210,25 +227,25 @@ class Names(Screen):
                 self._put()
         elif code == keys.LEFT:
             if not self.text and not had_note:
-                return NOTHING
+                return _NOTHING
             self.text = self.text[:-1]
             self.pend = -1
         elif code == keys.RIGHT:
             if self.pend < 0 and not had_note:
-                return NOTHING
+                return _NOTHING
             self.pend = -1
         elif code == keys.OK or code == keys.SL:
             return self._save()
         elif code == keys.END or code == keys.SR:
             return self._list()
         elif not had_note:
-            return NOTHING
+            return _NOTHING
         self._field(self.app.fb)
-        return SHOW
+        return _SHOW
 
     def _starts(self, i):
         """True when a letter at index i of the text starts a word."""
-        return i <= 0 or self.text[i - 1] == " "
+        return i <= 0 or self.text[i - 1:i] == " "
 
     def _cased(self, ch, start):
         return upper(ch) if self.case == 2 or (self.case == 0 and start) else ch
@@ -236,7 +253,7 @@ class Names(Screen):
     def _put(self):
         """Put the pending key's current letter in place of the text's last letter."""
         i = len(self.text) - 1
-        ch = self._cased(self.letters[self.pend][self.idx], self._starts(i))
+        ch = self._cased(self.letters[self.pend][self.idx:self.idx + 1], self._starts(i))
         self.text = self.text[:i] + ch
 
     def _type(self, d):
@@ -247,7 +264,7 @@ class Names(Screen):
             self._put()
             return
         self.pend = -1
-        ch = self._cased(self.letters[d][0], self._starts(len(self.text)))
+        ch = self._cased(self.letters[d][:1], self._starts(len(self.text)))
         if writer.width(self.text + ch) > saving.NAME_W:
             self.note = T.NAME_FULL
             return
@@ -261,7 +278,7 @@ class Names(Screen):
             self.pend = -1
             self.note = T.NAME_EMPTY
             self._field(self.app.fb)
-            return SHOW
+            return _SHOW
         names = saving.players(self.app)["names"]
         while len(names) <= self.sel:
             names.append("")
@@ -271,13 +288,13 @@ class Names(Screen):
 
     def idle(self):
         if self.mode != _EDIT or self.pend < 0:
-            return NOTHING
+            return _NOTHING
         self.tick += 1
         if self.tick < _SETTLE:
-            return NOTHING
+            return _NOTHING
         self.pend = -1
         self._field(self.app.fb)
-        return SHOW
+        return _SHOW
 
 
 class Fresh(Screen):
@@ -296,14 +313,14 @@ class Fresh(Screen):
 
     def draw(self, fb):
         p = self.play
-        fb.fill(FELT)
+        fb.fill(_FELT)
         common.title_band(fb, T.RESTOCK_TITLE)
         stack = common.STACKS[p.cfg[common.STACK]]
         for i in range(len(T.RESTOCK_NOTE)):
             s = T.RESTOCK_NOTE[i]
-            common.center(fb, s % stack if "%" in s else s, 20 + 10 * i, LIGHT, F5)
+            common.center(fb, s % stack if "%" in s else s, 20 + 10 * i, _LIGHT, F5)
         for k in range(len(p.fresh)):
-            writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), GOLD)
+            writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), _GOLD)
         common.bottom(fb, T.HELP_RESTOCK, T.PLAY, "")
 
     def key(self, code):
@@ -311,4 +328,4 @@ class Fresh(Screen):
             p = self.play
             p.fresh = b""
             return p.screen()
-        return NOTHING
+        return _NOTHING

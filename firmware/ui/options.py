@@ -11,18 +11,27 @@
 # Settings sets them in app.play). Starting a new game while a match is saved asks first
 # (OK starts it, END goes back to the list).
 from drivers import keys
-from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH
-from i18n import strings
+from i18n import item, strings
 from ui import common
 # The option numbers (common.PEOPLE ...) are read from ui.common, not imported by name:
 # every name a module imports is an entry of its dict, made again at each import.
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_BLACK = const(0)
+_FELT = const(2)
+_GOLD = const(10)
+_LIGHT = const(14)
+_WIDTH = const(128)
+_NOTHING = const(0)
+_SHOW = const(1)
+_REDRAW = const(2)
 
 _TOP = const(16)
 _ROW = const(9)
@@ -174,17 +183,17 @@ class Options(Screen):
         return False
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         common.title_band(fb, T.NEW_GAME if self.new else T.SETTINGS)
         for i in range(len(self.items) + 1):
             self._row(fb, i)
         self.help = self._help()
         common.bottom(fb, self.help, T.PLAY if self.new else T.DONE, T.BACK)
         if self.asking:
-            fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
-            fb.rect(10, 46, WIDTH - 20, 46, GOLD)
+            fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
+            fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
             for k in range(3):
-                common.center(fb, T.REPLACE_ASK[k], 52 + 12 * k, GOLD if k == 0 else LIGHT,
+                common.center(fb, T.REPLACE_ASK[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
                               common.small())
             self.help = T.HELP_REPLACE
             common.bottom(fb, T.HELP_REPLACE, T.YES, T.NO)
@@ -197,7 +206,9 @@ class Options(Screen):
                             common.small())
             return
         opt = self.items[i]
-        common.menu_row(fb, y, _ROW, T.OPTIONS[opt], on, common.small(),
+        # The label read alone (i18n.item): the value's tuple comes next, and reading
+        # T.OPTIONS whole for every row would decode its twenty strings each time.
+        common.menu_row(fb, y, _ROW, item("OPTIONS", opt), on, common.small(),
                         value_text(self.cfg, opt))
 
     def key(self, code):
@@ -209,8 +220,8 @@ class Options(Screen):
                 return self._start()
             if code == keys.END or code == keys.SR:
                 self.asking = False
-                return REDRAW
-            return NOTHING
+                return _REDRAW
+            return _NOTHING
         if code == keys.UP or code == keys.DOWN:
             old = self.selected
             self.selected = (old + (1 if code == keys.DOWN else n - 1)) % n
@@ -221,7 +232,7 @@ class Options(Screen):
             if help != self.help:
                 self.help = help
                 common.help_line(fb, help)
-            return SHOW
+            return _SHOW
         if code == keys.END or code == keys.SR:
             if not self.new:
                 return self._finish()
@@ -232,7 +243,7 @@ class Options(Screen):
         if code == keys.OK and last:
             return self._finish()
         if last:
-            return NOTHING
+            return _NOTHING
         return self._row_key(self.items[self.selected], code)
 
     def _row_key(self, opt, code):
@@ -241,17 +252,17 @@ class Options(Screen):
         if opt == NAMES:
             if code == keys.RIGHT or code == keys.OK:
                 return common.open_screen(self.app, "names", "Names")
-            return NOTHING
+            return _NOTHING
         if opt == LANG:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 return self._language(-1 if code == keys.LEFT else 1)
-            return NOTHING
+            return _NOTHING
         if opt == DECK:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 common.FOUR[0] ^= 1
                 save_setting(self.app, "four", common.FOUR[0])
                 return self._changed(opt)
-            return NOTHING
+            return _NOTHING
         if opt == SOUND:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 app = self.app
@@ -260,14 +271,14 @@ class Options(Screen):
                 save_setting(app, "vol", app.volume)
                 app.beep(2)                 # a sample at the new volume
                 return self._changed(opt)
-            return NOTHING
+            return _NOTHING
         if opt == RISE:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 n = len(common.RISE_GAMES)
                 common.RISE[0] = (common.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
                 save_setting(self.app, "rise", common.RISE[0])
                 return self._changed(opt)
-            return NOTHING
+            return _NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
             change(self.cfg, opt, -1 if code == keys.LEFT else 1)
             self.typed = 0
@@ -282,13 +293,13 @@ class Options(Screen):
                 self.cfg[opt] = v
                 fix_players(self.cfg, opt)
                 return self._changed(opt)
-        return NOTHING
+        return _NOTHING
 
     def _changed(self, opt):
         if opt == common.PEOPLE or opt == common.BOTS:
-            return REDRAW
+            return _REDRAW
         self._row(self.app.fb, self.selected)
-        return SHOW
+        return _SHOW
 
     def _language(self, step):
         """The next (or previous) language: chosen, saved, and the screen redrawn in it."""
@@ -298,7 +309,7 @@ class Options(Screen):
         i18n.use(code)                  # rebinds T here and in every loaded screen
         self.help = T.HELP_OPTIONS
         save_language(self.app, code)
-        return REDRAW
+        return _REDRAW
 
     def _finish(self):
         if not self.new:
@@ -308,7 +319,7 @@ class Options(Screen):
             return common.leave(self.app, "title", "Title", 2)   # or to the match
         if self._running() is not None:
             self.asking = True
-            return REDRAW
+            return _REDRAW
         return self._start()
 
     def _start(self):

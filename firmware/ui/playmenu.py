@@ -4,16 +4,20 @@
 # back to the table. Rules, Settings and Language come back to the match: app.to_play is
 # set, and those screens return to app.play.screen() when it is (ui/common.py leave()).
 from drivers import keys
-from drivers.display import FELT
 from i18n import strings
 from ui import common
-from ui.screen import NOTHING, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_FELT = const(2)
+_NOTHING = const(0)
+_SHOW = const(1)
 
 T = strings()
 _TOP = const(22)
@@ -35,7 +39,7 @@ class PlayMenu(Screen):
         return "playmenu %d" % self.sel
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         common.title_band(fb, T.MENU_KEY)
         for i in range(len(T.PLAY_MENU)):
             self._row(fb, i)
@@ -52,14 +56,14 @@ class PlayMenu(Screen):
             self.sel = (old + (1 if code == keys.DOWN else n - 1)) % n
             self._row(app.fb, old)
             self._row(app.fb, self.sel)
-            return SHOW
+            return _SHOW
         if code == keys.END or code == keys.SR:
             return app.play.screen()
         d = keys.digit(code)
         if 1 <= d <= n:
             self.sel = d - 1
         elif code != keys.OK and code != keys.SL:
-            return NOTHING
+            return _NOTHING
         i = self.sel
         if i == 0:
             return app.play.screen()

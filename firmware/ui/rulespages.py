@@ -3,18 +3,25 @@
 # the keys. LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back
 # (to the title, or to the match when opened from the menu during play).
 from drivers import keys
-from drivers.display import CARD, FELT, GOLD, LIGHT
 import i18n
 from i18n import strings
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_FELT = const(2)
+_CARD = const(6)
+_GOLD = const(10)
+_LIGHT = const(14)
+_NOTHING = const(0)
+_REDRAW = const(2)
 
 T = strings()
 _TOP = const(17)
@@ -43,7 +50,7 @@ class RulesPages(Screen):
         return "rules %d" % self.page
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         k = self.page
         if k == 0:
             self._card_points(fb)
@@ -53,11 +60,11 @@ class RulesPages(Screen):
             title, lines = i18n.item("TEXT_PAGES", k - 1 - _HAND_PAGES)
             common.title_band(fb, title)
             for i in range(len(lines)):
-                writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, CARD, F5)
+                writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, _CARD, F5)
             if k == _KEYS_PAGE:
                 from svara.version import VERSION
-                common.right(fb, "v" + VERSION, 126, _VERSION_Y, LIGHT, F5)
-        common.right(fb, T.PAGE % (k + 1, pages()), 126, 3, LIGHT, F5)
+                common.right(fb, "v" + VERSION, 126, _VERSION_Y, _LIGHT, F5)
+        common.right(fb, T.PAGE % (k + 1, pages()), 126, 3, _LIGHT, F5)
         common.bottom(fb, T.HELP_RULES, T.NEXT, T.BACK)
 
     def _card_points(self, fb):
@@ -67,23 +74,22 @@ class RulesPages(Screen):
             y = _TOP + 2 + (r >> 2) * 40
             common.card(fb, x, y, r * 4 + 2 - (r & 1), False)
             writer.text(fb, "%d" % (10 if 3 <= r <= 6 else 7 + r if r < 3 else 11),
-                        x + 3, y + 33, GOLD, F5)
+                        x + 3, y + 33, _GOLD, F5)
         lines = T.CARD_POINT_LINES
         for i in range(len(lines)):
-            writer.text(fb, lines[i], 2, 100 + 9 * i, CARD, F5)
+            writer.text(fb, lines[i], 2, 100 + 9 * i, _CARD, F5)
 
     def _hands(self, fb, first):
         from svara.cards import parse
         from svara.score import score
         common.title_band(fb, T.HANDS)
-        rows = T.HAND_ROWS
         y = _TOP + 1
-        for i in range(first, min(first + _PER_PAGE, len(rows))):
-            label, text = rows[i]
+        for i in range(first, min(first + _PER_PAGE, i18n.count("HAND_ROWS"))):
+            label, text = i18n.item("HAND_ROWS", i)     # a row at a time (372 B in bg)
             hand = parse(text)
-            writer.text(fb, label, 2, y, LIGHT, F5)
+            writer.text(fb, label, 2, y, _LIGHT, F5)
             common.mini_hand(fb, 2, y + 9, hand, 0, True)
-            common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, GOLD)
+            common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, _GOLD)
             y += 24
 
     def key(self, code):
@@ -92,8 +98,8 @@ class RulesPages(Screen):
             return common.leave(self.app, "title", "Title", 3)
         if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
             self.page = (self.page + 1) % n
-            return REDRAW
+            return _REDRAW
         if code == keys.LEFT or code == keys.UP:
             self.page = (self.page + n - 1) % n
-            return REDRAW
-        return NOTHING
+            return _REDRAW
+        return _NOTHING

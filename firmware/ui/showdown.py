@@ -5,18 +5,29 @@
 # goes to the title (the match stays saved: Continue comes back to it); the right soft
 # key opens the game's history (ui/history.py), which comes back here.
 from drivers import keys
-from drivers.display import BLACK, CARD, FELT, FELT_DARK, GOLD, LIGHT, ORANGE, WIDTH
 from i18n import strings
-from svara.game import END_SHOWDOWN
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_BLACK = const(0)
+_FELT = const(2)
+_FELT_DARK = const(3)
+_CARD = const(6)
+_GOLD = const(10)
+_ORANGE = const(12)
+_LIGHT = const(14)
+_WIDTH = const(128)
+_END_SHOWDOWN = const(4)
+_NOTHING = const(0)
+_SHOW = const(1)
 
 T = strings()
 RESULT = const(0)
@@ -59,7 +70,7 @@ class Showdown(Screen):
                                            ",".join(["%d" % s for s in st]))
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         if self.kind == SVARA:
             self._svara(fb)
         elif self.kind == OVER:
@@ -72,20 +83,20 @@ class Showdown(Screen):
     def _result(self, fb):
         p = self.p
         g = p.game
-        if g.ending == END_SHOWDOWN:
+        if g.ending == _END_SHOWDOWN:
             common.title_band(fb, T.SHOWDOWN)
             y = self._hands(fb, g.showdown, g.winner)
         else:
             common.title_band(fb, T.GAME_TITLE % p.games)
-            common.center(fb, T.WHY[g.ending], _TOP + 8, LIGHT, F5)
-            common.center(fb, T.WHY_2[g.ending], _TOP + 18, LIGHT, F5)
+            common.center(fb, T.WHY[g.ending], _TOP + 8, _LIGHT, F5)
+            common.center(fb, T.WHY_2[g.ending], _TOP + 18, _LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
         if p.people == 1 and g.winner == 0:
             text = T.YOU_WIN % g.won
         else:
             text = T.WINS % (p.name(g.winner), g.won)
-        common.center(fb, text, y + 24, GOLD)
+        common.center(fb, text, y + 24, _GOLD)
         self._pot(fb)
         common.bottom(fb, self.help, T.NEXT, T.HISTORY)
 
@@ -95,11 +106,11 @@ class Showdown(Screen):
         y = _TOP
         for seat, points in shown:
             if seat == winner:
-                fb.fill_rect(0, y - 1, WIDTH, _ROW, GOLD)
-            ink = BLACK if seat == winner else CARD
+                fb.fill_rect(0, y - 1, _WIDTH, _ROW, _GOLD)
+            ink = _BLACK if seat == winner else _CARD
             writer.text(fb, p.name(seat), 2, y + 1, ink, F5)
             common.mini_hand(fb, 42, y, p.shown, 3 * seat, p.match.rules.joker)
-            common.right(fb, "%d" % points, WIDTH - 3, y + 1, ink, F5)
+            common.right(fb, "%d" % points, _WIDTH - 3, y + 1, ink, F5)
             y += _ROW
         return y
 
@@ -107,43 +118,43 @@ class Showdown(Screen):
         """The pot on its way: a chip moving from 'Pot n' to the winner's stack."""
         g = self.p.game
         y = self.pot_y
-        fb.fill_rect(0, y, WIDTH, 14, FELT)
+        fb.fill_rect(0, y, _WIDTH, 14, _FELT)
         moved = g.won * self.step // _STEPS
-        x0 = writer.text(fb, T.POT % (g.won - moved), 2, y + 3, LIGHT, F5) + 8
+        x0 = writer.text(fb, T.POT % (g.won - moved), 2, y + 3, _LIGHT, F5) + 8
         who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
-        x1 = WIDTH - 2 - writer.width(who, F5)
-        writer.text(fb, who, x1, y + 3, GOLD, F5)
+        x1 = _WIDTH - 2 - writer.width(who, F5)
+        writer.text(fb, who, x1, y + 3, _GOLD, F5)
         x = x0 + (x1 - 8 - x0) * self.step // _STEPS
-        fb.ellipse(x, y + 6, 5, 5, GOLD, True)
-        fb.ellipse(x, y + 6, 5, 5, ORANGE)
+        fb.ellipse(x, y + 6, 5, 5, _GOLD, True)
+        fb.ellipse(x, y + 6, 5, 5, _ORANGE)
 
     def idle(self):
         if self.step >= _STEPS:
-            return NOTHING
+            return _NOTHING
         self.step += 1
         self._pot(self.app.fb)
-        return SHOW
+        return _SHOW
 
     # --- a svara -------------------------------------------------------------------------
 
     def _svara(self, fb):
         p = self.p
         g = p.game
-        fb.fill_rect(0, 0, WIDTH, 14, FELT_DARK)
-        common.center(fb, T.SVARA, 1, ORANGE)
+        fb.fill_rect(0, 0, _WIDTH, 14, _FELT_DARK)
+        common.center(fb, T.SVARA, 1, _ORANGE)
         best = 0
         for seat, points in p.tie_shown:
             if points > best:
                 best = points
-        common.center(fb, T.SVARA_TIE % best, _TOP, LIGHT, F5)
+        common.center(fb, T.SVARA_TIE % best, _TOP, _LIGHT, F5)
         y = _TOP + 12
         for seat, points in p.tie_shown:
             if points == best:
-                writer.text(fb, p.name(seat), 2, y + 1, CARD, F5)
+                writer.text(fb, p.name(seat), 2, y + 1, _CARD, F5)
                 common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
-                common.right(fb, "%d" % points, WIDTH - 3, y + 1, GOLD, F5)
+                common.right(fb, "%d" % points, _WIDTH - 3, y + 1, _GOLD, F5)
                 y += _ROW
-        common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, GOLD, F5)
+        common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, _GOLD, F5)
         others = 0
         for i in range(g.n):
             if g.seated(i) and not g.tied(i):
@@ -151,9 +162,9 @@ class Showdown(Screen):
         if not others:
             pass
         elif g.buy_in:
-            common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, LIGHT, F5)
+            common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, _LIGHT, F5)
         else:
-            common.center(fb, T.SVARA_FREE, y + 14, LIGHT, F5)
+            common.center(fb, T.SVARA_FREE, y + 14, _LIGHT, F5)
         common.bottom(fb, T.HELP_SVARA, T.PLAY, T.HISTORY)
 
     # --- game over -----------------------------------------------------------------------
@@ -169,12 +180,12 @@ class Showdown(Screen):
             text = T.YOU_OUT
         else:
             text = T.MATCH_WON % p.name(w)
-        common.center(fb, text, _TOP, GOLD, F5)
+        common.center(fb, text, _TOP, _GOLD, F5)
         y = _TOP + 12
         for i in range(len(st)):
-            ink = GOLD if i == w else (CARD if st[i] else LIGHT)
+            ink = _GOLD if i == w else (_CARD if st[i] else _LIGHT)
             writer.text(fb, p.name(i), 20, y, ink, F5)
-            common.right(fb, "%d" % st[i], WIDTH - 20, y, ink, F5)
+            common.right(fb, "%d" % st[i], _WIDTH - 20, y, ink, F5)
             y += 9
         for i in range(2):
             self._choice(fb, i)
@@ -199,16 +210,16 @@ class Showdown(Screen):
                 self.sel ^= 1
                 self._choice(app.fb, 0)
                 self._choice(app.fb, 1)
-                return SHOW
+                return _SHOW
             if code == keys.OK or code == keys.SL:
                 app.play = None
                 if self.sel == 0:
                     from ui import play
                     return play.new_match(app).screen()
                 return common.open_screen(app, "title", "Title")
-            return NOTHING
+            return _NOTHING
         if code != keys.OK and code != keys.SL:
-            return NOTHING
+            return _NOTHING
         if self.kind == SVARA:
             return p.screen()
         if p.over():

@@ -4,11 +4,24 @@
 # (app.players, by slot; saving.py says how they carry). LEFT/RIGHT (or UP/DOWN) turn
 # the page; END, OK or a soft key goes back.
 from drivers import keys
-from drivers.display import CARD, FELT, GOLD, LIGHT
 from i18n import strings
 from ui import common, writer
 from ui.common import F5
-from ui.screen import NOTHING, REDRAW, Screen
+from ui.screen import Screen
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_FELT = const(2)
+_CARD = const(6)
+_GOLD = const(10)
+_LIGHT = const(14)
+_NOTHING = const(0)
+_REDRAW = const(2)
 
 T = strings()
 
@@ -32,7 +45,7 @@ class Stats(Screen):
         return "stats " + " ".join(["%d" % v for v in common.stats(self.app)])
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         if self.page:
             self._chips(fb)
         else:
@@ -40,9 +53,9 @@ class Stats(Screen):
             st = common.stats(self.app)
             for i in range(min(len(st), len(T.STAT_NAMES))):   # a row for each named figure
                 y = 24 + 16 * i
-                writer.text(fb, T.STAT_NAMES[i], 6, y, CARD)
-                common.right(fb, "%d" % st[i], 122, y, GOLD)
-        common.right(fb, T.PAGE % (self.page + 1, 2), 126, 3, LIGHT, F5)
+                writer.text(fb, T.STAT_NAMES[i], 6, y, _CARD)
+                common.right(fb, "%d" % st[i], 122, y, _GOLD)
+        common.right(fb, T.PAGE % (self.page + 1, 2), 126, 3, _LIGHT, F5)
         common.bottom(fb, T.HELP_RULES, "", T.BACK)
 
     def _chips(self, fb):
@@ -52,16 +65,16 @@ class Stats(Screen):
         chips = saving.players(self.app)["chips"]
         n = len(chips)
         if not n:
-            common.center(fb, T.NO_CHIPS, 40, LIGHT, F5)
+            common.center(fb, T.NO_CHIPS, 40, _LIGHT, F5)
         for k in range(n):
             y = 18 + 12 * k
-            writer.text(fb, saving.name_of(self.app, k, n), 6, y, CARD)
-            common.right(fb, "%d" % chips[k], 122, y, GOLD)
+            writer.text(fb, saving.name_of(self.app, k, n), 6, y, _CARD)
+            common.right(fb, "%d" % chips[k], 122, y, _GOLD)
 
     def key(self, code):
         if keys.UP <= code <= keys.RIGHT:
             self.page ^= 1
-            return REDRAW
+            return _REDRAW
         if code == keys.END or code == keys.SR or code == keys.OK or code == keys.SL:
             return common.open_screen(self.app, "title", "Title", 4)
-        return NOTHING
+        return _NOTHING

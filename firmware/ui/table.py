@@ -16,19 +16,40 @@
 # redraw) while it is held. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
-from drivers.display import (BLACK, CARD, DARK, FELT, FELT_DARK, GOLD, GREY, LIGHT, ORANGE,
-                             RED, WIDTH)
 from i18n import strings
-from svara.game import BETTING, BLIND, BLINDS, CALL, JOINING, PASS, RAISE
 from ui import common, writer
 from ui.common import F5
-from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_BLACK = const(0)
+_FELT = const(2)
+_FELT_DARK = const(3)
+_RED = const(4)
+_CARD = const(6)
+_GREY = const(8)
+_DARK = const(9)
+_GOLD = const(10)
+_ORANGE = const(12)
+_LIGHT = const(14)
+_WIDTH = const(128)
+_BLINDS = const(0)
+_PASS = const(0)
+_BETTING = const(1)
+_CALL = const(1)
+_JOINING = const(2)
+_RAISE = const(2)
+_BLIND = const(3)
+_NOTHING = const(0)
+_SHOW = const(1)
+_REDRAW = const(2)
+_BUSY = const(3)
 
 T = strings()
 _TURN = const(0)     # a person chooses an action
@@ -100,7 +121,7 @@ class Table(Screen):
         legal = self.legal = p.game.legal()
         ph = p.game.phase
         self.sel = 0
-        if ph != BLINDS and ph != JOINING and len(legal) > 1:
+        if ph != _BLINDS and ph != _JOINING and len(legal) > 1:
             self.sel = 1            # call, or the open bet: passing folds
         self.amount = legal[self.sel][1]
         self.typed = False
@@ -113,7 +134,7 @@ class Table(Screen):
         if g.to_act is None or g.svaras > self.p.svaras_seen:
             return self.p.screen()
         self._turn()
-        return REDRAW
+        return _REDRAW
 
     # --- keys and idle -------------------------------------------------------------------
 
@@ -121,17 +142,17 @@ class Table(Screen):
         if self.mode == _POP:
             self.tick += 1
             if self.tick < self.p.pop_ticks:
-                return BUSY
+                return _BUSY
             self.mode = _TURN
             return self._after()
         if self.mode != _THINK:
-            return NOTHING
+            return _NOTHING
         self.tick += 1
         if self.tick < self.p.ticks:
             if self.tick & 3 == 0:
                 self._message(self.app.fb)
-                return SHOW
-            return SHOW
+                return _SHOW
+            return _SHOW
         seat = self.p.game.to_act
         self.p.bot_act()
         self.mode = _POP
@@ -142,7 +163,7 @@ class Table(Screen):
         self._seats(fb)
         self._message(fb)
         self._pop(fb, seat)
-        return SHOW
+        return _SHOW
 
     def _pop(self, fb, seat):
         """The last action as a box over `seat`'s row, from the state column to the edge."""
@@ -150,45 +171,45 @@ class Table(Screen):
         n = p.game.n
         h = 12 if n <= 6 else 8
         y = _SEATS_Y + seat * h
-        fb.fill_rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, BLACK)
+        fb.fill_rect(_STATE_X - 2, y, _WIDTH - _STATE_X + 2, h, _BLACK)
         if h == 12:
-            fb.rect(_STATE_X - 2, y, WIDTH - _STATE_X + 2, h, GOLD)
+            fb.rect(_STATE_X - 2, y, _WIDTH - _STATE_X + 2, h, _GOLD)
         a = p.last_action
-        if a == PASS and p.last_blinds:
+        if a == _PASS and p.last_blinds:
             text = T.POP_NO_BLIND
-        elif a == RAISE and p.last_open:
+        elif a == _RAISE and p.last_open:
             text = T.POP_OPEN % p.last_amount
-        elif a == RAISE or a == BLIND:
+        elif a == _RAISE or a == _BLIND:
             text = T.POP[a] % p.last_amount
         else:
             text = T.POP[a]
-        writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, GOLD, F5)
+        writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, _GOLD, F5)
 
     def key(self, code):
         mode = self.mode
         if mode == _POP and code != keys.END and code != keys.SR:
-            return NOTHING
+            return _NOTHING
         if mode == _QUIT:
             if code == keys.OK or code == keys.SL:
                 return common.open_screen(self.app, "title", "Title", 1)
             if code == keys.END or code == keys.SR:
                 self.mode = self.back
-                return REDRAW
-            return NOTHING
+                return _REDRAW
+            return _NOTHING
         if code == keys.SR and mode != _COVER:   # the menu during play (ui/playmenu.py)
             return common.open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
             self.mode = _QUIT
-            return REDRAW
+            return _REDRAW
         if mode == _COVER:
             if code == keys.OK or code == keys.SL:
                 self.p.viewer = self.p.game.to_act
                 self._turn()
-                return REDRAW
-            return NOTHING
+                return _REDRAW
+            return _NOTHING
         if mode != _TURN:
-            return NOTHING
+            return _NOTHING
         if code == keys.STAR:
             return self._chances()
         if self.odds is not None and (keys.UP <= code <= keys.RIGHT or code == keys.HASH
@@ -196,7 +217,7 @@ class Table(Screen):
             self.odds = None            # back to the actions, and the key acts on them
             self._message(self.app.fb)
             r = self.key(code)
-            return self._redraw_actions() if r == NOTHING else r
+            return self._redraw_actions() if r == _NOTHING else r
         return self._turn_key(code)
 
     def _turn_key(self, code):
@@ -223,12 +244,12 @@ class Table(Screen):
             return self._after()
         if code == keys.CALL:
             for i in range(n):
-                if legal[i][0] == CALL:
-                    self.p.act(self.p.game.to_act, CALL, 0)
+                if legal[i][0] == _CALL:
+                    self.p.act(self.p.game.to_act, _CALL, 0)
                     return self._after()
-            return NOTHING
+            return _NOTHING
         if lo == hi:
-            return NOTHING
+            return _NOTHING
         step = self.p.match.rules.ante
         a = self.amount
         if code == keys.LEFT:
@@ -245,7 +266,7 @@ class Table(Screen):
         else:
             d = keys.digit(code)
             if d < 0:
-                return NOTHING
+                return _NOTHING
             a = a * 10 + d if self.typed else d
             self.typed = True
             if a > hi:                      # more than the most: the most, and a note
@@ -256,7 +277,7 @@ class Table(Screen):
             return self._redraw_actions()
         self.typed = False
         if a == self.amount:
-            return NOTHING
+            return _NOTHING
         self.amount = a
         return self._redraw_actions()
 
@@ -268,8 +289,8 @@ class Table(Screen):
         k = self.preset
         if k == 0:
             return hi
-        base = g.level if action == RAISE else 0
-        pot = g.pot + (g.to_call if action == RAISE else 0)
+        base = g.level if action == _RAISE else 0
+        pot = g.pot + (g.to_call if action == _RAISE else 0)
         a = base + (pot // 2 if k == 1 else pot)
         return lo if a < lo else hi if a > hi else a
 
@@ -280,11 +301,11 @@ class Table(Screen):
             v = self.p.viewer
             hand = g.view(v).hand() if v >= 0 else None
             opponents = len(g.players()) - 1
-            if g.phase != BETTING or hand is None:
+            if g.phase != _BETTING or hand is None:
                 self.app.say(T.NO_CHANCES)  # before the deal (blinds) or at a svara's join
-                return NOTHING
+                return _NOTHING
             if opponents < 1:
-                return NOTHING
+                return _NOTHING
             from svara.odds import tenths
             self.odds = tenths(hand, opponents, self.p.match.rules)
         else:
@@ -301,7 +322,7 @@ class Table(Screen):
             if mode == _QUIT:
                 self._ask_quit(fb)
             return
-        fb.fill(FELT)
+        fb.fill(_FELT)
         self._header(fb)
         self._seats(fb)
         self._message(fb)
@@ -331,14 +352,14 @@ class Table(Screen):
 
     def _header(self, fb):
         g = self.p.game
-        fb.fill_rect(0, 0, WIDTH, _SEATS_Y - 1, FELT_DARK)
-        writer.text(fb, T.POT % g.pot, 2, 1, GOLD, F5)
-        if g.phase != JOINING:              # the level of the game before the svara: none
-            common.center(fb, T.LEVEL % g.level, 1, LIGHT, F5)
+        fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
+        writer.text(fb, T.POT % g.pot, 2, 1, _GOLD, F5)
+        if g.phase != _JOINING:              # the level of the game before the svara: none
+            common.center(fb, T.LEVEL % g.level, 1, _LIGHT, F5)
         if g.svaras:
-            common.right(fb, T.SVARA_MARK, WIDTH - 2, 1, ORANGE, F5)
+            common.right(fb, T.SVARA_MARK, _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            common.right(fb, T.GAME_NO % self.p.games, WIDTH - 2, 1, LIGHT, F5)
+            common.right(fb, T.GAME_NO % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
 
     def _seats(self, fb):
         g = self.p.game
@@ -353,66 +374,66 @@ class Table(Screen):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
             if turn:
-                fb.fill_rect(0, y, WIDTH, h, GOLD)
+                fb.fill_rect(0, y, _WIDTH, h, _GOLD)
             if i == g.dealer:
-                fb.fill_rect(1, y, cw + 1, h, CARD if not turn else BLACK)
-                writer.text(fb, "D", 2, y, BLACK if not turn else GOLD, font)
+                fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
+                writer.text(fb, "D", 2, y, _BLACK if not turn else _GOLD, font)
             ink, text, arg = self._state(g, i, bets)
-            name_ink = BLACK if turn else (CARD if i < self.p.people else LIGHT)
-            if ink == DARK and not turn:
-                name_ink = GREY
+            name_ink = _BLACK if turn else (_CARD if i < self.p.people else _LIGHT)
+            if ink == _DARK and not turn:
+                name_ink = _GREY
             name = self.p.name(i)
             if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
                 writer.text(fb, name, 9, y + 2, name_ink, F5)
             else:
                 writer.text(fb, name, cw + 5, y, name_ink, font)
             writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
-                        BLACK if turn else ink, font)
-            common.right(fb, "%d" % stacks[i], WIDTH - 2, y, BLACK if turn else GOLD, font)
+                        _BLACK if turn else ink, font)
+            common.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
 
     def _state(self, g, i, bets):
         """(colour, text, number or -1) of a seat's state."""
         if not g.seated(i):
-            return DARK, T.ST_OUT, -1
-        if g.phase == JOINING:
+            return _DARK, T.ST_OUT, -1
+        if g.phase == _JOINING:
             if g.tied(i):
-                return ORANGE, T.ST_TIED, -1
+                return _ORANGE, T.ST_TIED, -1
             if not g.is_in(i):
-                return GREY, T.ST_ASKED, -1
+                return _GREY, T.ST_ASKED, -1
         if not g.is_in(i):
-            return GREY, T.ST_PASSED, -1
+            return _GREY, T.ST_PASSED, -1
         if g.blinded(i):
-            return ORANGE, T.ST_BLIND, bets[i]
+            return _ORANGE, T.ST_BLIND, bets[i]
         if bets[i]:
-            return LIGHT, T.ST_BET, bets[i]
-        return LIGHT, T.ST_IN, -1
+            return _LIGHT, T.ST_BET, bets[i]
+        return _LIGHT, T.ST_IN, -1
 
     def _message(self, fb):
         p = self.p
-        fb.fill_rect(0, _MSG_Y, WIDTH, 9, FELT_DARK)
+        fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
         s = p.game.to_act
         if self.mode == _THINK:
-            x = writer.text(fb, T.THINKING % p.name(s), 2, _MSG_Y, LIGHT, F5)
+            x = writer.text(fb, T.THINKING % p.name(s), 2, _MSG_Y, _LIGHT, F5)
             for k in range((self.tick >> 2) % 4):
-                fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, GOLD)
+                fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, _GOLD)
             return
         if self.mode == _TURN and self.odds is not None:
-            writer.text(fb, T.ODDS_NOTE, 2, _MSG_Y, GOLD, F5)
+            writer.text(fb, T.ODDS_NOTE, 2, _MSG_Y, _GOLD, F5)
         elif self.mode == _TURN and p.last_seat < 0:
             text = T.YOUR_TURN_1 if p.people == 1 else T.YOUR_TURN % p.name(s)
-            writer.text(fb, text, 2, _MSG_Y, GOLD, F5)
+            writer.text(fb, text, 2, _MSG_Y, _GOLD, F5)
         elif p.last_seat >= 0:
-            writer.text(fb, self._did(), 2, _MSG_Y, LIGHT, F5)
+            writer.text(fb, self._did(), 2, _MSG_Y, _LIGHT, F5)
 
     def _did(self):
         p = self.p
         a = p.last_action
         who = p.name(p.last_seat)
-        if a == PASS and p.last_blinds:
+        if a == _PASS and p.last_blinds:
             return T.DID_NO_BLIND % who
-        if a == RAISE and p.last_open:
+        if a == _RAISE and p.last_open:
             return T.DID_OPEN % (who, p.last_amount)
-        if a == RAISE or a == BLIND:
+        if a == _RAISE or a == _BLIND:
             return T.DID[a] % (who, p.last_amount)
         return T.DID[a] % who
 
@@ -420,7 +441,7 @@ class Table(Screen):
         p = self.p
         v = p.viewer
         hand = p.game.view(v).hand() if v >= 0 else None
-        if p.game.phase == JOINING:
+        if p.game.phase == _JOINING:
             hand = None                     # the cards of the game before: not yours now
         joker = p.match.rules.joker
         for k in range(3):
@@ -431,12 +452,12 @@ class Table(Screen):
                 c = hand[k]
                 common.card(fb, x, _CARDS_Y, c, joker and c == 0)
         if hand is not None:
-            writer.text(fb, T.POINTS % p.game.points(v), 2, _POINTS_Y, GOLD, F5)
-        elif v >= 0 and p.game.phase == BLINDS:
-            writer.text(fb, T.NO_CARDS, 2, _POINTS_Y, LIGHT, F5)
+            writer.text(fb, T.POINTS % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
+        elif v >= 0 and p.game.phase == _BLINDS:
+            writer.text(fb, T.NO_CARDS, 2, _POINTS_Y, _LIGHT, F5)
 
     def _actions(self, fb):
-        fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW + 1, FELT)
+        fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
         if self.mode != _TURN:
             return
         if self.odds is not None:
@@ -448,22 +469,22 @@ class Table(Screen):
             action, lo, hi = legal[i]
             on = i == self.sel
             y = _CARDS_Y + i * _ACT_ROW
-            fb.fill_rect(_ACT_X, y, WIDTH - _ACT_X, _ACT_ROW - 1, GOLD if on else FELT_DARK)
+            fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
             a = self.amount if on else lo
-            if action == PASS:
+            if action == _PASS:
                 text = T.ACT_PASS
-            elif action == CALL:
+            elif action == _CALL:
                 text = T.ACT_CALL % g.to_call
-            elif action == RAISE:
+            elif action == _RAISE:
                 text = (T.ACT_RAISE if g.opened else T.ACT_OPEN) % a
-            elif action == BLIND:
+            elif action == _BLIND:
                 text = T.ACT_BLIND % a
             else:
                 text = T.ACT_JOIN % g.buy_in
-            ink = BLACK if on else CARD
+            ink = _BLACK if on else _CARD
             if on and not lo <= a <= hi:
-                ink = RED
-            if writer.width(text) <= WIDTH - _ACT_X - 3:
+                ink = _RED
+            if writer.width(text) <= _WIDTH - _ACT_X - 3:
                 writer.text(fb, text, _ACT_X + 3, y, ink)
             else:                       # a longer word in another language: small font
                 writer.text(fb, text, _ACT_X + 3, y + 2, ink, F5)
@@ -471,37 +492,37 @@ class Table(Screen):
     def _odds(self, fb):
         """The chances in the action area: win, svara, lose, each as a percentage with
         one decimal, the label from x 61 and the number ending at the screen's edge."""
-        fb.fill_rect(_ACT_X, _CARDS_Y, WIDTH - _ACT_X, 3 * _ACT_ROW - 1, FELT_DARK)
+        fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
         for i in range(3):
             y = _CARDS_Y + i * _ACT_ROW + 2
             t = self.odds[i]
-            writer.text(fb, T.ODDS[i], _ACT_X + 1, y, LIGHT, F5)
-            common.right(fb, T.ODDS_PCT % (t // 10, t % 10), WIDTH, y,
-                         GOLD if i == 0 else ORANGE if i == 1 else CARD, F5)
+            writer.text(fb, T.ODDS[i], _ACT_X + 1, y, _LIGHT, F5)
+            common.right(fb, T.ODDS_PCT % (t // 10, t % 10), _WIDTH, y,
+                         _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
 
     def _redraw_actions(self):
         fb = self.app.fb
         self._actions(fb)
         self._bottom(fb)
-        return SHOW
+        return _SHOW
 
     def _cover(self, fb):
         p = self.p
         who = p.name(p.game.to_act)
-        fb.fill(FELT_DARK)
+        fb.fill(_FELT_DARK)
         common.title_band(fb, T.COVER_TITLE)
-        common.center(fb, T.COVER_TO % who, 24, CARD)
+        common.center(fb, T.COVER_TO % who, 24, _CARD)
         for k in range(3):
             common.card_back(fb, 31 + 22 * k, 44)
         y = 86
-        common.center(fb, T.COVER_NOTE[0] % who, y, LIGHT, F5)
-        common.center(fb, T.COVER_NOTE[1], y + 12, LIGHT, F5)
-        common.center(fb, T.COVER_NOTE[2], y + 22, LIGHT, F5)
+        common.center(fb, T.COVER_NOTE[0] % who, y, _LIGHT, F5)
+        common.center(fb, T.COVER_NOTE[1], y + 12, _LIGHT, F5)
+        common.center(fb, T.COVER_NOTE[2], y + 22, _LIGHT, F5)
         common.bottom(fb, T.HELP_COVER, T.SHOW, T.QUIT)
 
     def _ask_quit(self, fb):
-        fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
-        fb.rect(10, 46, WIDTH - 20, 46, GOLD)
+        fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
+        fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
         for k in range(3):
-            common.center(fb, T.QUIT_ASK[k], 52 + 12 * k, GOLD if k == 0 else LIGHT, F5)
+            common.center(fb, T.QUIT_ASK[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
         common.bottom(fb, T.HELP_QUIT, T.YES, T.NO)

@@ -4,16 +4,26 @@
 # Exit, or the red END key here, leaves the game (Off: app.done is set; the handset's
 # loop in main.py stops, the simulator's window closes; a key there comes back).
 from drivers import keys
-from drivers.display import BLACK, FELT, GOLD, LIGHT, WIDTH, ORANGE
 from i18n import strings
 from ui import common
-from ui.screen import NOTHING, REDRAW, SHOW, Screen
+from ui.screen import Screen
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(n):
         return n
+
+# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+_BLACK = const(0)
+_FELT = const(2)
+_GOLD = const(10)
+_ORANGE = const(12)
+_LIGHT = const(14)
+_WIDTH = const(128)
+_NOTHING = const(0)
+_SHOW = const(1)
+_REDRAW = const(2)
 
 _MENU_Y = const(57)
 _ROW = const(13)
@@ -32,9 +42,9 @@ class Title(Screen):
         self.note = False
 
     def draw(self, fb):
-        fb.fill(FELT)
+        fb.fill(_FELT)
         common.title_cards(fb, 3)
-        common.center(fb, T.TITLE, 43, GOLD)
+        common.center(fb, T.TITLE, 43, _GOLD)
         for i in range(len(T.MENU)):
             self._row(fb, i)
         common.bottom(fb, T.HELP_MENU, T.SELECT, "")
@@ -45,11 +55,11 @@ class Title(Screen):
     def _note(self, fb, note):
         """What the app had to do at start (a damaged save...): up to three short lines
         in a box over the title cards (app.note, lines split by newlines)."""
-        fb.fill_rect(2, 4, WIDTH - 4, 38, BLACK)
-        fb.rect(2, 4, WIDTH - 4, 38, ORANGE)
+        fb.fill_rect(2, 4, _WIDTH - 4, 38, _BLACK)
+        fb.rect(2, 4, _WIDTH - 4, 38, _ORANGE)
         y = 8
         for line in note.split("\n")[:3]:
-            common.center(fb, line, y, ORANGE if y == 8 else LIGHT, common.small())
+            common.center(fb, line, y, _ORANGE if y == 8 else _LIGHT, common.small())
             y += 11
 
     def trace(self):
@@ -70,8 +80,8 @@ class Title(Screen):
             self._row(fb, self.selected)
             if self.note:
                 self.note = False
-                return REDRAW
-            return SHOW
+                return _REDRAW
+            return _SHOW
         d = keys.digit(code)
         if 1 <= d <= n:
             self.selected = d - 1
@@ -80,7 +90,7 @@ class Title(Screen):
             return self._open()
         if code == keys.END:
             return Off(self.app)
-        return NOTHING
+        return _NOTHING
 
     def _open(self):
         app = self.app
@@ -91,7 +101,7 @@ class Title(Screen):
             if getattr(app, "play", None) is None:
                 self.note = True        # on the help line until the next move
                 app.say(T.NO_MATCH)
-                return NOTHING
+                return _NOTHING
             return app.play.screen()
         if i == 2:
             return common.open_screen(app, "options", "Options", False)
@@ -112,8 +122,8 @@ class Off(Screen):
         self.app.done = True
 
     def draw(self, fb):
-        fb.fill(BLACK)
-        common.center(fb, T.BYE, 74, GOLD)
+        fb.fill(_BLACK)
+        common.center(fb, T.BYE, 74, _GOLD)
 
     def key(self, code):
         self.app.done = False
