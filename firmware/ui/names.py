@@ -50,7 +50,7 @@ _BOX_X = const(44)          # the name box: NAME_W pixels of text and 3 either s
 _BOX_Y = const(20)
 _KEYS_Y = const(58)
 _NOTE_Y = const(112)
-_OPT_NAMES = const(13)      # ui/options.py NAMES: the Settings row to come back to
+_OPT_NAMES = const(13)      # ui/options.py _NAMES: the Settings row to come back to
 
 # What keys 0-9 type, in order, by layout. Bulgarian and Russian: their phones' Cyrillic
 # layouts (Bulgarian has no ё, ы, э); Portuguese: Latin with its accented letters.

@@ -42,21 +42,21 @@ NEW_ITEMS = bytes((common.PEOPLE, common.BOTS, common.LEVEL, common.STACK, commo
                    common.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # save_language() saves it); its number is its label's index in T.OPTIONS.
-LANG = const(12)
-# The Names row: opens the names screen (ui/names.py); label T.OPTIONS[NAMES]. Before the
+_LANG = const(12)
+# The Names row: opens the names screen (ui/names.py); label T.OPTIONS[_NAMES]. Before the
 # language row, which stays second from the bottom (UP UP from the top reaches it).
-NAMES = const(13)
+_NAMES = const(13)
 # The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
-# common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[DECK].
-DECK = const(14)
-# The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[RISE].
-RISE = const(15)
-# The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[SOUND].
-SOUND = const(16)
+# common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[_DECK].
+_DECK = const(14)
+# The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[_RISE].
+_RISE = const(15)
+# The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[_SOUND].
+_SOUND = const(16)
 # (Twelve rows and Done fill the screen: the rising ante is on New game only.)
 SETTING_ITEMS = bytes((common.LEVEL, common.PACE, common.JOKER, common.SEVENS, common.CAP,
-                       common.BLINDS, common.MIN_BLIND, common.BUY_IN, DECK,
-                       SOUND, NAMES, LANG))
+                       common.BLINDS, common.MIN_BLIND, common.BUY_IN, _DECK,
+                       _SOUND, _NAMES, _LANG))
 # Lowest and highest value of each option, by option number.
 _LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 _HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
@@ -67,16 +67,16 @@ _volume = bytearray(1)          # app.volume as the Sound row shows it (value_te
 
 def value_text(cfg, opt):
     """The text of an option's value."""
-    if opt == NAMES:
+    if opt == _NAMES:
         return "\u25b6"                # a screen of its own behind this row
-    if opt == LANG:
+    if opt == _LANG:
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
-    if opt == DECK:
+    if opt == _DECK:
         return T.ON_OFF[common.FOUR[0]]
-    if opt == SOUND:
+    if opt == _SOUND:
         return T.VOLUMES[_volume[0]]
-    if opt == RISE:
+    if opt == _RISE:
         k = common.RISE[0]
         return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
     v = cfg[opt]
@@ -167,7 +167,7 @@ class Options(Screen):
             opt = self.items[self.selected]
             if self.new and opt == common.STACK and self._kept():
                 return T.STACK_KEPT
-            if (not self.new and opt != common.LEVEL and opt != common.PACE and opt < LANG
+            if (not self.new and opt != common.LEVEL and opt != common.PACE and opt < _LANG
                     and self._running() is not None):
                 return T.NEXT_MATCH
         return T.HELP_OPTIONS
@@ -249,21 +249,21 @@ class Options(Screen):
     def _row_key(self, opt, code):
         """A key on the row of option `opt`. (key() is split in two: one function's code
         is one block of the heap where the game is .mpy files.)"""
-        if opt == NAMES:
+        if opt == _NAMES:
             if code == keys.RIGHT or code == keys.OK:
                 return common.open_screen(self.app, "names", "Names")
             return _NOTHING
-        if opt == LANG:
+        if opt == _LANG:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 return self._language(-1 if code == keys.LEFT else 1)
             return _NOTHING
-        if opt == DECK:
+        if opt == _DECK:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 common.FOUR[0] ^= 1
                 save_setting(self.app, "four", common.FOUR[0])
                 return self._changed(opt)
             return _NOTHING
-        if opt == SOUND:
+        if opt == _SOUND:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 app = self.app
                 app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
@@ -272,7 +272,7 @@ class Options(Screen):
                 app.beep(2)                 # a sample at the new volume
                 return self._changed(opt)
             return _NOTHING
-        if opt == RISE:
+        if opt == _RISE:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 n = len(common.RISE_GAMES)
                 common.RISE[0] = (common.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
