@@ -172,6 +172,18 @@ def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
 
 
+@NEEDS_BINARY
+def test_on_the_named_binary_the_frozen_game_takes_10000_random_keys_in_48_kb():
+    # Issue 13's target: every screen, six languages, names typed, restarts every 2,500
+    # keys; no MemoryError (the app's guard would report one) in a 48 KB heap.
+    with mpunix.Runner(BINARY, "frozen") as r:
+        why = r.check_frozen()
+        if why:
+            pytest.skip(why)
+        res = r.fuzz(48 * 1024)
+    assert res.ok and "DONE keys=10000" in res.last, res.out[-3000:]
+
+
 ROM_SCRIPT = """\
 import sys, vfs
 _rom = bytearray(%d)
