@@ -162,13 +162,18 @@ def test_on_the_named_binary_the_match_completes_as_mpy_files_in_128_kb():
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
 
 
-@NEEDS_BINARY
-def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
+def _frozen(run):
+    """run(runner) on the named binary's frozen game; skipped if it has none frozen in."""
     with mpunix.Runner(BINARY, "frozen") as r:
         why = r.check_frozen()
         if why:
             pytest.skip(why)
-        res = r.match(48 * 1024)
+        return run(r)
+
+
+@NEEDS_BINARY
+def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
+    res = _frozen(lambda r: r.match(48 * 1024))
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
 
 
@@ -176,11 +181,7 @@ def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
 def test_on_the_named_binary_the_frozen_game_takes_10000_random_keys_in_48_kb():
     # Issue 13's target: every screen, six languages, names typed, restarts every 2,500
     # keys; no MemoryError (the app's guard would report one) in a 48 KB heap.
-    with mpunix.Runner(BINARY, "frozen") as r:
-        why = r.check_frozen()
-        if why:
-            pytest.skip(why)
-        res = r.fuzz(48 * 1024)
+    res = _frozen(lambda r: r.fuzz(48 * 1024))
     assert res.ok and "DONE keys=10000" in res.last, res.out[-3000:]
 
 
