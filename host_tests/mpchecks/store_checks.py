@@ -262,3 +262,45 @@ def test_a_save_is_made_without_a_copy_of_it_in_the_heap():
     else:
         store.save("game", state)
     assert fs.files["game"] == (len(file), binascii.crc32(file))
+
+
+def _folder():
+    """An empty folder on the interpreter's real filesystem (CPython: a temporary one)."""
+    import os
+    import sys
+    if sys.implementation.name == "micropython":
+        path = "/store_check"
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+    else:
+        import tempfile
+        path = tempfile.mkdtemp()
+    for name in os.listdir(path):
+        os.remove(path + "/" + name)
+    return path
+
+
+def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
+    # RealFS.view reads a save into the work space (no block of its size): a save bigger
+    # than the work space, a damaged newest copy and a missing file load as from bytes.
+    from store import RealFS
+    from svara.work import BUF
+    path = _folder()
+    store = Store(path, fs=RealFS())
+    assert store.load("game", "none") == "none" and store.note == ""
+    big = {"log": "0a1b" * (len(BUF) // 2)}          # its file is over the work space
+    store.save("game", STATES[0])
+    store.save("game", big)
+    assert Store(path, fs=RealFS()).load("game") == big
+    store.save("game", STATES[1])
+    assert Store(path, fs=RealFS()).load("game") == STATES[1]
+    with open(path + "/game", "wb") as f:             # the newest copy damaged
+        f.write(b"SVR\x02 not whole")
+    again = Store(path, fs=RealFS())
+    assert again.load("game") == big, "the copy before the damaged one"
+    assert "last good copy" in again.note, again.note
+    again.save("game", STATES[2])                     # numbered past the damaged copy
+    assert Store(path, fs=RealFS()).load("game") == STATES[2]
+    assert RealFS().view(path + "/nothing") is None
