@@ -90,6 +90,7 @@ def main():
                 gc.collect()
                 a = app.App(_d, seed=seed + i, store=store)
                 a.start()
+                gc.collect()        # as main.py does after start(), and the first start here
             a.key(buf[j])
             k = 0
             while k < SETTLE_LIMIT and a.idle():
