@@ -117,14 +117,21 @@ def _cut_at_every_operation(start, ops, new, games, connected, copy, whole):
     return tried, lost
 
 
-def test_a_power_cut_at_every_file_operation_of_a_flash_leaves_a_whole_game(
-        builds, connected):
-    old, new = builds
+def _mpy_handset(old, new, connected):
+    """(start, probe, games): a handset with `old` as .mpy files, a copy of it with `new`
+    flashed onto it once whole (it counts the operations and commands a flash takes),
+    and the two games."""
     start = _handset_with(old, connected)
-    games = (_files(old), _files(new))
     probe = _copy(start)
     connected["dev"] = probe
     flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    return start, probe, (_files(old), _files(new))
+
+
+def test_a_power_cut_at_every_file_operation_of_a_flash_leaves_a_whole_game(
+        builds, connected):
+    old, new = builds
+    start, probe, games = _mpy_handset(old, new, connected)
     assert _whole(probe, games[1:]) and probe.files["/boot.py"] == flashtool.BOOT.encode()
     tried, lost = _cut_at_every_operation(start, probe.ops, new, games, connected, _copy,
                                           _whole)
@@ -163,11 +170,7 @@ def _drop_at_every_command(start, execs, new, games, connected, capsys, copy, wh
 def test_a_link_dropped_at_every_command_is_one_line_and_leaves_a_whole_game(
         builds, connected, capsys):
     old, new = builds
-    start = _handset_with(old, connected)
-    games = (_files(old), _files(new))
-    probe = _copy(start)
-    connected["dev"] = probe
-    flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    start, probe, games = _mpy_handset(old, new, connected)
     capsys.readouterr()
     tried, lost = _drop_at_every_command(start, probe.execs, new, games, connected, capsys,
                                          _copy, _whole)
