@@ -127,6 +127,7 @@ class Runner:
         self.mode = mode
         self._dir = tempfile.mkdtemp(prefix="svara-unix-")
         self.image = None       # romfs: (path, size) of the ROMFS image
+        self._cwd = self._dir   # where the binary runs (mpy: the game's folder)
         self.search = self._stage()
 
     def _stage(self):
@@ -151,7 +152,12 @@ class Runner:
             self.image = (path, len(data))
             shutil.rmtree(out)
             return "/rom:/rom/lib"      # the driver sets it itself, after the mount
-        return out
+        # Run in the game's folder and import from ".", as a handset runs the game from
+        # the folder its boot.py changes into (tools/flash.py): a module's __file__,
+        # which MicroPython interns for good, is then "./ui/table.mpy" as it is
+        # "ui/table.mpy" there, not this staging folder's 40-character absolute path.
+        self._cwd = out
+        return "."
 
     def rom_extra(self):
         """The heap the ROMFS image takes in --mode romfs (0 otherwise): its bytearray's
@@ -172,7 +178,7 @@ class Runner:
     def run(self, script, args=(), heap=None, search=None):
         """(exit status, output) of `script` on the binary; stderr joins stdout."""
         env = dict(os.environ, MICROPYPATH=search or self.search)
-        proc = subprocess.run(self.command(script, args, heap), env=env, cwd=self._dir,
+        proc = subprocess.run(self.command(script, args, heap), env=env, cwd=self._cwd,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               timeout=TIMEOUT)
         return proc.returncode, proc.stdout.decode("utf-8", "replace")
