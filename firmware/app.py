@@ -10,6 +10,20 @@ import gc
 
 from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Later
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(n):
+        return n
+
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_CONTINUE_LAST = const(19)
+_W_NOTE_ERR = const(72)
+_W_NOTE_MEM = const(73)
+_W_RESTORED_ERR = const(102)
+_W_RESTORED_MEM = const(103)
+
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
@@ -136,8 +150,10 @@ class App:
 
     def _load_saves(self):
         if self.store is not None:
-            import saving
-            saving.load_all(self)
+            try:
+                _loading().load_all(self)
+            finally:
+                _done_loading()
 
     def keep(self):
         """Save the game in progress (ui/play.py calls it after every action)."""
@@ -166,7 +182,7 @@ class App:
         from i18n import strings
         T = strings()
         memory = isinstance(e, MemoryError)
-        what = T.NOTE_MEM if memory else T.NOTE_ERR
+        what = T[_W_NOTE_MEM] if memory else T[_W_NOTE_ERR]
         self.error = "%s: %r" % (type(e).__name__, e)
         self._fails += 1
         self.errors += 1
@@ -174,18 +190,21 @@ class App:
             if self.store is not None:
                 import saving
                 saving.roll_back(self)   # the statistics as saved, as after a restart
-                play = saving.load_game(self)
+                try:
+                    play = _loading().load_game(self)
+                finally:
+                    _done_loading()
             self.play = play
             if play is not None and self._fails < 3:
                 self._switch(play.screen())
-                self.say(T.RESTORED_MEM if memory else T.RESTORED_ERR)
+                self.say(T[_W_RESTORED_MEM] if memory else T[_W_RESTORED_ERR])
                 return
         except Exception:
             pass
         try:
             from ui.title import Title
             self.note = "%s\n%s\n%s" % (what, type(e).__name__,
-                                          T.CONTINUE_LAST if self.play else "")
+                                          T[_W_CONTINUE_LAST] if self.play else "")
             self._switch(Title(self, 1 if self.play else 0))
         except Exception:
             pass
@@ -240,3 +259,16 @@ class App:
         if self.store is not None:
             import saving
             saving.switched(self, old, screen)
+
+
+def _loading():
+    """loading.py (reading the saves back), imported for the moment it is needed."""
+    import loading
+    return loading
+
+
+def _done_loading():
+    """Let loading.py go again: on an .mpy install its code is RAM, and it is needed
+    only at start and after an error."""
+    import sys
+    sys.modules.pop("loading", None)

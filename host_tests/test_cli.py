@@ -10,6 +10,7 @@ import sys
 import svara
 from svara import log
 from svara.__main__ import play
+from svara.history import history
 
 import store
 
@@ -68,7 +69,7 @@ def finished_game():
 
 def test_replay_tells_a_log_its_hex_and_a_handset_save_alike(tmp_path):
     g = finished_game()
-    want = log.history(g) + "\n"
+    want = history(g) + "\n"
     raw = tmp_path / "game.log"
     raw.write_bytes(log.dump(g))
     hexed = tmp_path / "game.hex"

@@ -47,3 +47,46 @@ def test_a_wrong_copy_is_caught(tmp_path, monkeypatch):
         assert "GOLD" in str(e)
     else:
         raise AssertionError("a wrong folded colour passed")
+
+
+def test_folded_word_numbers_are_the_words_numbers():
+    # The device code reads words by number (T[_W_BACK]); a wrong number would show
+    # another word. tools/gen_strings.py writes them; each must be its word's index.
+    import gen_strings
+    from i18n._names import _k
+    seen = 0
+    for path in gen_strings.device_modules():
+        with open(path, encoding="utf-8") as f:
+            for m in gen_strings.FOLDED.finditer(f.read()):
+                assert m.group(1) in _k, (path, m.group(1))
+                assert _k.index(m.group(1)) == int(m.group(2)), (path, m.group(0))
+                seen += 1
+    assert seen >= 150                  # the screens', saving's and the app's words
+
+
+def test_no_device_module_reads_a_word_by_name():
+    # T.NAME would import i18n/_names.py on the handset and intern the name for good.
+    import gen_strings
+    by_name = re.compile(r"\b(T|strings\(\))\.[A-Z]")
+    for path in gen_strings.device_modules():
+        if os.sep + "i18n" + os.sep in path:
+            continue
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                code = line.split("#", 1)[0]
+                assert not by_name.search(code), "%s:%d: %s" % (path, n, line.strip())
+
+
+def test_a_wrong_word_number_is_renumbered_and_a_stray_one_refused():
+    import gen_strings
+    from i18n._names import _k
+    text = "_W_BACK = const(%d)\n_W_YES = const(0)\n" % _k.index("BACK")
+    fixed = gen_strings.fold(text, list(_k))
+    assert fixed == "_W_BACK = const(%d)\n_W_YES = const(%d)\n" % (
+        _k.index("BACK"), _k.index("YES"))
+    try:
+        gen_strings.fold("_W_NOPE = const(1)\n", list(_k), "x.py")
+    except gen_strings.PackError as e:
+        assert "NOPE" in str(e) and "x.py" in str(e)
+    else:
+        raise AssertionError("a number for no word passed")

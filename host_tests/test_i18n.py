@@ -55,14 +55,21 @@ def test_the_packed_languages_are_what_the_sources_say():
     run = subprocess.run([sys.executable, "tools/gen_strings.py", "--check"], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+    import i18n
+    from i18n._names import _k
+    from svara.data import Table
     for code in gen_strings.languages():
         source = gen_strings.load_source("%s/firmware/i18n/src/%s.py" % (ROOT, code))
-        packed = importlib.import_module("i18n." + code)
-        assert sorted(source) == list(packed._k)
+        importlib.import_module("i18n." + code)
+        packed = i18n._Packed(Table("i18n." + code, ("_o", "_d")))
+        assert sorted(source) == list(_k)
         for name, value in source.items():
+            assert packed[_k.index(name)] == value, (code, name)
             assert getattr(packed, name) == value, (code, name)
         with pytest.raises(AttributeError):
             packed.NO_SUCH_STRING
+        with pytest.raises(IndexError):
+            packed[len(_k)]
 
 
 def test_packing_refuses_a_language_that_lacks_a_name(tmp_path):
@@ -84,18 +91,24 @@ def _qstr_bytes(mp):
 
 def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
     from conftest import ROOT
+    from i18n._names import _k
     from mp import MicroPython
     cost = {}
+    menu, back = _k.index("MENU"), _k.index("BACK")
     for kind, path in (("packed", "firmware/i18n/en.py"), ("source", "firmware/i18n/src/en.py")):
         with MicroPython(heap=256 * 1024) as mp:
             mp.put_file("%s/%s" % (ROOT, path), "/lib/i18n/en.py")
-            mp.exec("import i18n")
+            mp.exec("import i18n, svara.data")
             before = mp.mem_alloc() - _qstr_bytes(mp)
-            mp.exec("import i18n.en\nT = i18n.en\nx = T.MENU")
-            # The names' qstrs are the same in both (and shared with the screens that
-            # read them); their pools grow by doubling, so they are left out.
+            if kind == "packed":        # read by number, as the screens do
+                mp.exec("import i18n.en\nT = i18n._Packed(svara.data.Table('i18n.en', "
+                        "('_o', '_d')))\nx = T[%d]\nM, B = T[%d], T[%d]" % (menu, menu, back))
+            else:
+                mp.exec("import i18n.en\nT = i18n.en\nx = T.MENU\nM, B = T.MENU, T.BACK")
+            # The source's names are qstrs (the packed words have none); their pools
+            # grow by doubling, so they are left out, in the source's favour.
             cost[kind] = mp.mem_alloc() - _qstr_bytes(mp) - before
-            assert mp.exec("print(T.MENU[1], T.BACK)").strip() == "Continue Back"
+            assert mp.exec("print(M[1], B)").strip() == "Continue Back"
     print(cost)
     assert cost["packed"] < cost["source"] * 2 // 3, cost
 
@@ -116,6 +129,8 @@ def test_installed_as_mpy_files_a_language_is_read_from_its_bin_file_under_micro
     for code in codes:
         src = gen_strings.load_source(os.path.join(ROOT, "firmware", "i18n", "src", code + ".py"))
         expect[code] = (src["MENU"], src["BACK"], src["LEVELS"])
+    from i18n._names import _k
+    levels = _k.index("LEVELS")
     heap = {}
     for way in ("bin", "module"):
         with MicroPython(heap=256 * 1024, trees=()) as mp:
@@ -127,10 +142,11 @@ def test_installed_as_mpy_files_a_language_is_read_from_its_bin_file_under_micro
             for code in codes:
                 got = mp.exec("T = i18n.use(%r)\nprint(repr((T.MENU, T.BACK, T.LEVELS)))" % code)
                 assert eval(got) == expect[code], (way, code)
-                got = mp.exec("print(repr((i18n.count('LEVELS'), i18n.item('LEVELS', 1))))")
+                got = mp.exec("print(repr((i18n.count(%d), i18n.item(%d, 1))))" % (
+                    levels, levels))
                 assert eval(got) == (len(expect[code][2]), expect[code][2][1]), (way, code)
             mp.exec("T = i18n.use('bg')")
             heap[way] = mp.mem_alloc() - base
-            kind = mp.exec("print(type(i18n.strings()).__name__)").strip()
-            assert kind == ("_Packed" if way == "bin" else "module"), (way, kind)
+            kind = mp.exec("print(i18n.strings()._t.path)").strip()
+            assert kind == ("/lib/i18n/bg.bin" if way == "bin" else "None"), (way, kind)
     assert heap["bin"] * 4 < heap["module"], heap

@@ -17,7 +17,15 @@ from drivers import keys as K  # noqa: E402
 from drivers.display import BACK, FELT, FELT_DARK, GOLD  # noqa: E402
 from test_play import pixel, play  # noqa: E402
 
-T = i18n.strings()
+class _Words:
+    """The current language's words by name (T.AT_MOST), looked up at each use: a
+    language switched by another test closes the words it replaced."""
+
+    def __getattr__(self, name):
+        return getattr(i18n.strings(), name)
+
+
+T = _Words()
 
 
 def run(seed, text):

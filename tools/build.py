@@ -63,8 +63,9 @@ MICROPYTHON_MODULES = frozenset((
     "array", "binascii", "collections", "errno", "framebuf", "gc", "hashlib", "io",
     "json", "machine", "math", "micropython", "os", "random", "re", "select", "struct",
     "sys", "time", "uctypes", "rp2", "js"))
-# The rules library's command line (python -m svara) is the desktop's too.
-HOST_ONLY_LIB = ("svara/__main__.py",)
+# The rules library's command line (python -m svara) and its text history are the
+# desktop's too.
+HOST_ONLY_LIB = ("svara/__main__.py", "svara/history.py")
 
 
 def boards(src=ROOT):

@@ -33,11 +33,12 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+from build import HOST_ONLY_LIB  # noqa: E402  (the desktop's modules of lib/svara)
 
 # What the build freezes (firmware/manifest.py), less the handset-only main.py and board
 # file (they need `machine`), plus the simulator's display driver that the model runs.
 _TREES = (("lib", "svara"), ("firmware", "ui"), ("firmware", "i18n"))
-_MODULES_TOP = ("app", "store", "saving", "drivers.display", "drivers.keys",
+_MODULES_TOP = ("app", "store", "saving", "loading", "drivers.display", "drivers.keys",
                 "drivers.simdisplay")
 # Imported first, in the order the app needs them (the rest follow by name).
 _FIRST = ("drivers.simdisplay", "app", "ui.screen", "ui.writer", "ui.font_6x12",
@@ -51,7 +52,7 @@ def modules():
     for base, pkg in _TREES:
         folder = os.path.join(ROOT, base, pkg)
         for name in sorted(os.listdir(folder)):
-            if not name.endswith(".py") or name == "__main__.py":   # host-only CLI
+            if not name.endswith(".py") or pkg + "/" + name in HOST_ONLY_LIB:  # the desktop's
                 continue
             found.append(pkg if name == "__init__.py" else pkg + "." + name[:-3])
     return list(_FIRST) + sorted(m for m in found if m not in _FIRST)

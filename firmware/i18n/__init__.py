@@ -1,20 +1,25 @@
-# The words on the screen. Each language is one module (en.py, bg.py, ...) holding every
-# user-visible string of the screens as module-level constants and small tuples, with
-# the same names in every language. Only the chosen language's module is imported:
-# use() imports the new one and drops the old one (from sys.modules and from this
-# package), so the old strings can be collected. Screens keep the strings in a module
-# global `T = strings()`; use() rebinds every ui module's T that held the old language,
-# so a screen drawn after the switch is in the new language at once.
+# The words on the screen. Each language is one module (en.py, bg.py, ...) that
+# tools/gen_strings.py packs from its readable source (i18n/src/) into two bytes
+# literals; only the chosen language is open at a time: use() opens the new one and
+# closes the old one (its module dropped, or its .bin file closed), so the old strings
+# can be collected. A word is read by its number, T[_W_NAME]: i18n/_names.py numbers
+# the words, and each module folds the numbers it uses into its code as constants
+# (`_W_BACK = const(12)`: on MicroPython a name costs an interned string for good and
+# the numbers cost nothing; tools/gen_strings.py keeps those copies right). T.NAME
+# reads the same word by its name (the desktop's tools and tests; it imports the names).
+# Screens keep the strings in a module global `T = strings()`; use() rebinds every ui
+# module's T that held the old language, so a screen drawn after the switch is in the
+# new language at once.
 import sys
 
 LANGUAGES = ("en", "bg", "ru", "nl", "pt", "id")
 # Each language's name in itself, for the language setting (index as LANGUAGES).
 NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
-_current = []                          # [module, code] once a language is loaded
+_current = []                          # [_Packed, code] once a language is loaded
 
 
 def strings():
-    """The module of the current language's strings (English until another is chosen)."""
+    """The current language's words, T[_W_NAME] (English until another is chosen)."""
     if not _current:
         use("en")
     return _current[0]
@@ -28,20 +33,14 @@ def current():
 
 
 def use(code):
-    """Make `code` (one of LANGUAGES) the current language and return its module;
+    """Make `code` (one of LANGUAGES) the current language and return its words;
     ValueError, changing nothing, for a code that is not a language here."""
     if code not in LANGUAGES:
         raise ValueError("no language %r: one of %s" % (code, ", ".join(LANGUAGES)))
     if _current and _current[1] == code:
         return _current[0]
-    name = "i18n." + code
     from svara.data import Table
-    table = Table(name, ("_o", "_d"))
-    if table.path is None:              # frozen or sources: the module itself
-        __import__(name)
-        new = sys.modules[name]
-    else:                               # .mpy files: read from <code>.bin in place
-        new = _Packed(table)
+    new = _Packed(Table("i18n." + code, ("_o", "_d"), True))
     g = globals()
     if code in g:
         del g[code]                     # the import's package attribute: not needed
@@ -51,10 +50,7 @@ def use(code):
             m = sys.modules[key]
             if key.startswith("ui.") and getattr(m, "T", None) is old:
                 m.T = new
-        if isinstance(old, _Packed):
-            old.close()
-        else:
-            del sys.modules["i18n." + old_code]
+        old.close()                     # the module dropped, or its .bin file closed
         for k in range(len(_cache)):    # the old language's tuples (and its bytes)
             _cache[k] = None
         if old_code in g:
@@ -68,7 +64,7 @@ def use(code):
 
 
 # The last tuple read (a menu: screens index it row by row), so a menu's draw decodes it
-# once: [data, name, value] per slot, replaced in turn. One slot, not more: on the real
+# once: [data, number, value] per slot, replaced in turn. One slot, not more: on the real
 # heap each tuple kept is a score of small strings made mid-game and held, which breaks
 # the heap into holes (issue 13: fuzz seeds 1-6 completed in 46 KB for 5 of 6 with one
 # slot, 1 of 6 with four; in 48 KB 5 and 3).
@@ -79,40 +75,48 @@ _turn = [0]
 
 
 class _Packed:
-    """A language read in place from its .bin file (svara.data.Table, kept open): the
-    same T.NAME reads as a packed module, with its names from i18n._names."""
+    """A language's words, T[k] by number (i18n/_names.py), read in place through a
+    svara.data.Table kept open: the bytes of the frozen or imported module seen through
+    memoryviews, or its .bin file (an .mpy install) read by offset."""
 
     def __init__(self, table):
-        from i18n._names import _k
-        self._k = _k
         self._t = table.open()
         self._b = bytearray(4)
 
+    def __getitem__(self, k):
+        return _value(k, self)
+
     def __getattr__(self, name):
-        return _value(name, self._k, None, self)
+        """T.NAME: the word by its name (the names are imported only for this)."""
+        from i18n._names import _k
+        try:
+            k = _k.index(name)
+        except ValueError:
+            raise AttributeError(name)
+        return _value(k, self)
 
     def close(self):
         self._t.close()
 
 
-def _value(name, keys, offs, data):
-    """T.<name> of a packed language module (tools/gen_strings.py writes them), or of a
-    _Packed language (offs None, data the _Packed). A tuple is read string by string
+def _value(k, data):
+    """Word number k of the _Packed language `data`. A tuple is read string by string
     (_tree): no block of the whole tuple's size is ever needed."""
     c = _cache
-    for k in range(0, 3 * _SLOTS, 3):
-        if c[k] is data and c[k + 1] == name:
-            return c[k + 2]
-    reader, a, b = _span(name, keys, offs, data)
-    if offs is not None and (a == b or data[a] != 1):
-        return str(memoryview(data)[a:b], "utf-8")     # a string of a module: one copy
+    for j in range(0, 3 * _SLOTS, 3):
+        if c[j] is data and c[j + 1] == k:
+            return c[j + 2]
+    reader, a, b = _span(k, data)
+    v = data._t.view(1)
+    if v is not None and (a == b or v[a] != 1):
+        return str(v[a:b], "utf-8")     # a string of a module: one copy
     v = _tree(reader, a, b, 0)
     if isinstance(v, tuple):            # keep it for the next reads
-        k = _turn[0]
-        c[k] = data
-        c[k + 1] = name
-        c[k + 2] = v
-        _turn[0] = (k + 3) % (3 * _SLOTS)
+        j = _turn[0]
+        c[j] = data
+        c[j + 1] = k
+        c[j + 2] = v
+        _turn[0] = (j + 3) % (3 * _SLOTS)
     return v
 
 
@@ -120,37 +124,28 @@ def _value(name, keys, offs, data):
 _chunk = bytearray(32)
 
 
-def _span(name, keys, offs, data):
-    """(reader, a, b): where <name>'s packed bytes are in a language (its names keys;
-    its offsets and bytes offs and data, or offs None and data the _Packed);
-    reader(at, buf, n) fills buf[:n] from the language's bytes at `at`."""
-    try:
-        i = 2 * keys.index(name)
-    except ValueError:
-        raise AttributeError(name)
-    if offs is None:
-        t = data._t
+def _span(k, data):
+    """(reader, a, b): where word k's packed bytes are in the _Packed language `data`;
+    reader(at, buf, n) fills buf[:n] from the language's bytes at `at`. IndexError for a
+    number that is no word."""
+    t = data._t
+    if not 0 <= k < (t.size(0) >> 1) - 1:
+        raise IndexError("no word number %r" % (k,))
+    o = t.view(0)
+    i = 2 * k
+    if o is None:                       # the file way: its 4 bytes read
         o = t.read(0, i, data._b)
         i = 0
 
-        def reader(at, buf, n):
-            t.read(1, at, buf, n)
-    else:
-        o = offs
-
-        def reader(at, buf, n):
-            buf[:n] = memoryview(data)[at:at + n]
+    def reader(at, buf, n):
+        t.read(1, at, buf, n)
     return reader, o[i] << 8 | o[i + 1], o[i + 2] << 8 | o[i + 3]
 
 
-def _bounds(name, k):
-    """(reader, start, end, items): the k-th item's bytes of the tuple T.<name> (k < 0:
+def _bounds(k, j):
+    """(reader, start, end, items): the j-th item's bytes of the tuple T[k] (j < 0:
     none), and how many items it has."""
-    T = strings()
-    if isinstance(T, _Packed):
-        reader, a, b = _span(name, T._k, None, T)
-    else:
-        reader, a, b = _span(name, T._k, T._o, T._d)
+    reader, a, b = _span(k, strings())
     buf = _chunk
     if b <= a + 1:
         return reader, a, a, 0
@@ -161,29 +156,29 @@ def _bounds(name, k):
     while at < b:
         m = min(len(buf), b - at)
         reader(at, buf, m)
-        for j in range(m):
-            if buf[j] == 0x10:
-                if n == k:
-                    s, e = start, at + j
+        for i in range(m):
+            if buf[i] == 0x10:
+                if n == j:
+                    s, e = start, at + i
                 n += 1
-                start = at + j + 1
+                start = at + i + 1
         at += m
-    if n == k:
+    if n == j:
         s, e = start, b
     return reader, s, e, n + 1
 
 
-def count(name):
-    """len(T.<name>) of a tuple, without decoding it."""
-    return _bounds(name, -1)[3]
+def count(k):
+    """len(T[k]) of a tuple, without decoding it."""
+    return _bounds(k, -1)[3]
 
 
-def item(name, k):
-    """T.<name>[k] of a tuple, decoding only that item: each string of it is read on its
+def item(k, j):
+    """T[k][j] of a tuple, decoding only that item: each string of it is read on its
     own, so a page of the rules never needs a block of its whole size."""
-    reader, s, e, n = _bounds(name, k)
-    if not 0 <= k < n:
-        raise IndexError(name)
+    reader, s, e, n = _bounds(k, j)
+    if not 0 <= j < n:
+        raise IndexError("word %d has no item %d" % (k, j))
     return _tree(reader, s, e, 1)
 
 

@@ -20,6 +20,26 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BACK = const(12)
+_W_BOT = const(13)
+_W_DID = const(24)
+_W_DID_NO_BLIND = const(25)
+_W_DID_OPEN = const(26)
+_W_GAME_NO = const(29)
+_W_HELP_HISTORY = const(38)
+_W_HISTORY = const(54)
+_W_HIST_ANTE = const(55)
+_W_HIST_CALL = const(56)
+_W_HIST_NONE = const(57)
+_W_HIST_NO_JOIN = const(58)
+_W_PERSON = const(88)
+_W_SVARA_TIE = const(129)
+_W_WINS = const(136)
+_W_YOU = const(138)
+_W_YOU_WIN = const(142)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
@@ -86,7 +106,7 @@ class History(Screen):
     """History(app): the match's current game, then the kept ones with LEFT."""
 
     name = "history"
-    help = T.HELP_HISTORY
+    help = T[_W_HELP_HISTORY]
 
     def __init__(self, app):
         super().__init__(app)
@@ -130,55 +150,55 @@ class History(Screen):
         if p is not None and p.people == self.people:
             return p.name(seat)
         if seat < self.people:
-            return T.YOU if self.people == 1 else T.PERSON % (seat + 1)
-        return T.BOT % (seat - self.people + 1)
+            return T[_W_YOU] if self.people == 1 else T[_W_PERSON] % (seat + 1)
+        return T[_W_BOT] % (seat - self.people + 1)
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T.HISTORY)
+        common.title_band(fb, T[_W_HISTORY])
         if self.number:
-            common.right(fb, T.GAME_NO % self.number, 126, 3, _LIGHT, F5)
+            common.right(fb, T[_W_GAME_NO] % self.number, 126, 3, _LIGHT, F5)
         rows = self.rows
         if not rows:
-            common.center(fb, T.HIST_NONE, 60, _LIGHT, F5)
+            common.center(fb, T[_W_HIST_NONE], 60, _LIGHT, F5)
         for k in range(self.top, min(len(rows), self.top + _ROWS)):
             self._row(fb, rows[k], _TOP + (k - self.top) * _ROW)
         if len(rows) > _ROWS:                   # where the screen is in the list
             n = len(rows)
             y = _TOP + (_ROWS * _ROW - 8) * self.top // (n - _ROWS)
             fb.fill_rect(126, y, 2, 8, _GOLD)
-        common.bottom(fb, T.HELP_HISTORY, "", T.BACK)
+        common.bottom(fb, T[_W_HELP_HISTORY], "", T[_W_BACK])
 
     def _row(self, fb, r, y):
         kind = r[0]
         if kind == _ANTE:
-            writer.text(fb, T.HIST_ANTE % r[1], 2, y + 1, _LIGHT, F5)
+            writer.text(fb, T[_W_HIST_ANTE] % r[1], 2, y + 1, _LIGHT, F5)
         elif kind == _ACT:              # as the table's message line says it
             what = r[2]
             who = self._name(r[1])
             if what == 6:
-                text = T.DID_NO_BLIND % who
+                text = T[_W_DID_NO_BLIND] % who
             elif what == 7:
-                text = T.HIST_NO_JOIN % who
+                text = T[_W_HIST_NO_JOIN] % who
             elif what == 5:
-                text = T.DID_OPEN % (who, r[3])
+                text = T[_W_DID_OPEN] % (who, r[3])
             elif what == 1:
-                text = T.HIST_CALL % (who, r[3])
+                text = T[_W_HIST_CALL] % (who, r[3])
             elif what == 2 or what == 3:
-                text = T.DID[what] % (who, r[3])
+                text = T[_W_DID][what] % (who, r[3])
             else:
-                text = T.DID[what] % who
+                text = T[_W_DID][what] % who
             writer.text(fb, text, 2, y + 1, _CARD if r[1] < self.people else _LIGHT, F5)
         elif kind == _SHOW:
             writer.text(fb, self._name(r[1]), 2, y + 1, _CARD, F5)
             common.mini_hand(fb, 42, y, r, 3, self.joker)
             common.right(fb, "%d" % r[2], 123, y + 1, _GOLD, F5)
         elif kind == _TIE:
-            writer.text(fb, T.SVARA_TIE % r[1], 2, y + 1, _ORANGE, F5)
+            writer.text(fb, T[_W_SVARA_TIE] % r[1], 2, y + 1, _ORANGE, F5)
         elif self.people == 1 and r[1] == 0:
-            writer.text(fb, T.YOU_WIN % r[2], 2, y + 1, _GOLD, F5)
+            writer.text(fb, T[_W_YOU_WIN] % r[2], 2, y + 1, _GOLD, F5)
         else:
-            writer.text(fb, T.WINS % (self._name(r[1]), r[2]), 2, y + 1, _GOLD, F5)
+            writer.text(fb, T[_W_WINS] % (self._name(r[1]), r[2]), 2, y + 1, _GOLD, F5)
 
     def key(self, code):
         n = len(self.rows)

@@ -30,6 +30,25 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BACK = const(12)
+_W_DONE = const(27)
+_W_HELP_NAME = const(41)
+_W_HELP_NAMES = const(42)
+_W_HELP_RESTOCK = const(48)
+_W_NAME_EMPTY = const(64)
+_W_NAME_FULL = const(65)
+_W_NAME_KEYS = const(66)
+_W_NAME_OF = const(67)
+_W_OK = const(82)
+_W_OPTIONS = const(85)
+_W_PERSON = const(88)
+_W_PLAY = const(89)
+_W_RESTOCK_NOTE = const(100)
+_W_RESTOCK_TITLE = const(101)
+_W_SELECT = const(109)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
@@ -99,7 +118,7 @@ class Names(Screen):
     """The person slots and their names; one edited at a time with the keypad."""
 
     name = "names"
-    help = T.HELP_NAMES
+    help = T[_W_HELP_NAMES]
 
     def __init__(self, app, selected=0):
         super().__init__(app)
@@ -124,23 +143,23 @@ class Names(Screen):
     def draw(self, fb):
         fb.fill(_FELT)
         if self.mode == _LIST:
-            common.title_band(fb, item("OPTIONS", _OPT_NAMES))
+            common.title_band(fb, item(_W_OPTIONS, _OPT_NAMES))
             for i in range(saving.SLOTS + 1):
                 self._row(fb, i)
-            common.bottom(fb, T.HELP_NAMES, T.SELECT, T.BACK)
+            common.bottom(fb, T[_W_HELP_NAMES], T[_W_SELECT], T[_W_BACK])
             return
-        common.title_band(fb, T.NAME_OF % (T.PERSON % (self.sel + 1)))
-        for i in range(len(T.NAME_KEYS)):
-            writer.text(fb, T.NAME_KEYS[i], 2, _KEYS_Y + 10 * i, _LIGHT, F5)
+        common.title_band(fb, T[_W_NAME_OF] % (T[_W_PERSON] % (self.sel + 1)))
+        for i in range(len(T[_W_NAME_KEYS])):
+            writer.text(fb, T[_W_NAME_KEYS][i], 2, _KEYS_Y + 10 * i, _LIGHT, F5)
         self._field(fb)
-        common.bottom(fb, T.HELP_NAME, T.OK, T.BACK)
+        common.bottom(fb, T[_W_HELP_NAME], T[_W_OK], T[_W_BACK])
 
     def _row(self, fb, i):
         if i == saving.SLOTS:
-            common.menu_row(fb, _TOP + i * _ROW + 3, _ROW + 2, T.DONE, i == self.sel, F5)
+            common.menu_row(fb, _TOP + i * _ROW + 3, _ROW + 2, T[_W_DONE], i == self.sel, F5)
             return
         names = saving.players(self.app)["names"]
-        common.menu_row(fb, _TOP + i * _ROW, _ROW, T.PERSON % (i + 1), i == self.sel, F5,
+        common.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PERSON] % (i + 1), i == self.sel, F5,
                         names[i] if i < len(names) and names[i] else None)
 
     def _field(self, fb):
@@ -201,7 +220,7 @@ class Names(Screen):
             self.note = ""
             import i18n
             self.letters = layout(i18n.current())
-            self.help = T.HELP_NAME
+            self.help = T[_W_HELP_NAME]
             return _REDRAW
         if code == keys.END or code == keys.SR:
             return self._back()
@@ -212,7 +231,7 @@ class Names(Screen):
 
     def _list(self):
         self.mode = _LIST
-        self.help = T.HELP_NAMES
+        self.help = T[_W_HELP_NAMES]
         return _REDRAW
 
     def _edit_key(self, code):
@@ -266,7 +285,7 @@ class Names(Screen):
         self.pend = -1
         ch = self._cased(self.letters[d][:1], self._starts(len(self.text)))
         if writer.width(self.text + ch) > saving.NAME_W:
-            self.note = T.NAME_FULL
+            self.note = T[_W_NAME_FULL]
             return
         self.text += ch
         self.pend = d
@@ -276,7 +295,7 @@ class Names(Screen):
         name = self.text.strip()
         if not saving.good_name(name):
             self.pend = -1
-            self.note = T.NAME_EMPTY
+            self.note = T[_W_NAME_EMPTY]
             self._field(self.app.fb)
             return _SHOW
         names = saving.players(self.app)["names"]
@@ -301,7 +320,7 @@ class Fresh(Screen):
     """Who starts the new match with the Stack setting again, having run out of chips."""
 
     name = "fresh"
-    help = T.HELP_RESTOCK
+    help = T[_W_HELP_RESTOCK]
 
     def __init__(self, app):
         super().__init__(app)
@@ -314,14 +333,14 @@ class Fresh(Screen):
     def draw(self, fb):
         p = self.play
         fb.fill(_FELT)
-        common.title_band(fb, T.RESTOCK_TITLE)
+        common.title_band(fb, T[_W_RESTOCK_TITLE])
         stack = common.STACKS[p.cfg[common.STACK]]
-        for i in range(len(T.RESTOCK_NOTE)):
-            s = T.RESTOCK_NOTE[i]
+        for i in range(len(T[_W_RESTOCK_NOTE])):
+            s = T[_W_RESTOCK_NOTE][i]
             common.center(fb, s % stack if "%" in s else s, 20 + 10 * i, _LIGHT, F5)
         for k in range(len(p.fresh)):
             writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), _GOLD)
-        common.bottom(fb, T.HELP_RESTOCK, T.PLAY, "")
+        common.bottom(fb, T[_W_HELP_RESTOCK], T[_W_PLAY], "")
 
     def key(self, code):
         if code == keys.OK or code == keys.SL or code == keys.END or code == keys.SR:

@@ -23,6 +23,31 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_AS_ANTE = const(9)
+_W_BACK = const(12)
+_W_BUY_INS = const(14)
+_W_DONE = const(27)
+_W_HELP_OPTIONS = const(45)
+_W_HELP_REPLACE = const(47)
+_W_LEVELS = const(60)
+_W_NEW_GAME = const(68)
+_W_NEXT_MATCH = const(70)
+_W_NO = const(71)
+_W_NO_CAP = const(74)
+_W_ON_OFF = const(84)
+_W_OPTIONS = const(85)
+_W_PACES = const(86)
+_W_PLAY = const(89)
+_W_REPLACE_ASK = const(99)
+_W_RISE_EVERY = const(104)
+_W_SETTINGS = const(110)
+_W_STACK_KEPT = const(113)
+_W_START = const(114)
+_W_VOLUMES = const(133)
+_W_YES = const(137)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
@@ -41,17 +66,17 @@ NEW_ITEMS = bytes((common.PEOPLE, common.BOTS, common.LEVEL, common.STACK, commo
                    common.JOKER, common.SEVENS, common.CAP, common.BLINDS, common.MIN_BLIND,
                    common.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
-# save_language() saves it); its number is its label's index in T.OPTIONS.
+# save_language() saves it); its number is its label's index in T[_W_OPTIONS].
 _LANG = const(12)
-# The Names row: opens the names screen (ui/names.py); label T.OPTIONS[_NAMES]. Before the
-# language row, which stays second from the bottom (UP UP from the top reaches it).
+# The Names row: opens the names screen (ui/names.py); label T[_W_OPTIONS][_NAMES].
+# Before the language row, which stays second from the bottom (UP UP from the top reaches it).
 _NAMES = const(13)
 # The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
-# common.FOUR, saved as "four" in the "settings" save; label T.OPTIONS[_DECK].
+# common.FOUR, saved as "four" in the "settings" save; label T[_W_OPTIONS][_DECK].
 _DECK = const(14)
-# The rising ante (common.RISE, saved as "rise"): label T.OPTIONS[_RISE].
+# The rising ante (common.RISE, saved as "rise"): label T[_W_OPTIONS][_RISE].
 _RISE = const(15)
-# The sound's volume (app.volume, saved as "vol"): label T.OPTIONS[_SOUND].
+# The sound's volume (app.volume, saved as "vol"): label T[_W_OPTIONS][_SOUND].
 _SOUND = const(16)
 # (Twelve rows and Done fill the screen: the rising ante is on New game only.)
 SETTING_ITEMS = bytes((common.LEVEL, common.PACE, common.JOKER, common.SEVENS, common.CAP,
@@ -73,27 +98,27 @@ def value_text(cfg, opt):
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     if opt == _DECK:
-        return T.ON_OFF[common.FOUR[0]]
+        return T[_W_ON_OFF][common.FOUR[0]]
     if opt == _SOUND:
-        return T.VOLUMES[_volume[0]]
+        return T[_W_VOLUMES][_volume[0]]
     if opt == _RISE:
         k = common.RISE[0]
-        return T.RISE_EVERY % common.RISE_GAMES[k] if k else T.ON_OFF[0]
+        return T[_W_RISE_EVERY] % common.RISE_GAMES[k] if k else T[_W_ON_OFF][0]
     v = cfg[opt]
     if opt == common.LEVEL:
-        return T.LEVELS[v]
+        return T[_W_LEVELS][v]
     if opt == common.STACK:
         return "%d" % common.STACKS[v]
     if opt == common.JOKER or opt == common.SEVENS or opt == common.BLINDS:
-        return T.ON_OFF[v]
+        return T[_W_ON_OFF][v]
     if opt == common.CAP and v == 0:
-        return T.NO_CAP
+        return T[_W_NO_CAP]
     if opt == common.MIN_BLIND and v == 0:
-        return T.AS_ANTE
+        return T[_W_AS_ANTE]
     if opt == common.BUY_IN:
-        return T.BUY_INS[v]
+        return T[_W_BUY_INS][v]
     if opt == common.PACE:
-        return T.PACES[v]
+        return T[_W_PACES][v]
     return "%d" % v
 
 
@@ -135,7 +160,7 @@ class Options(Screen):
     `at`, an option number, starts with its row selected (else the first row)."""
 
     name = "options"
-    help = T.HELP_OPTIONS
+    help = T[_W_HELP_OPTIONS]
 
     def __init__(self, app, new, at=-1):
         super().__init__(app)
@@ -166,11 +191,11 @@ class Options(Screen):
         if self.selected < len(self.items):
             opt = self.items[self.selected]
             if self.new and opt == common.STACK and self._kept():
-                return T.STACK_KEPT
+                return T[_W_STACK_KEPT]
             if (not self.new and opt != common.LEVEL and opt != common.PACE and opt < _LANG
                     and self._running() is not None):
-                return T.NEXT_MATCH
-        return T.HELP_OPTIONS
+                return T[_W_NEXT_MATCH]
+        return T[_W_HELP_OPTIONS]
 
     def _kept(self):
         """True when one of the people has chips kept from an earlier match."""
@@ -184,31 +209,31 @@ class Options(Screen):
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T.NEW_GAME if self.new else T.SETTINGS)
+        common.title_band(fb, T[_W_NEW_GAME] if self.new else T[_W_SETTINGS])
         for i in range(len(self.items) + 1):
             self._row(fb, i)
         self.help = self._help()
-        common.bottom(fb, self.help, T.PLAY if self.new else T.DONE, T.BACK)
+        common.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
         if self.asking:
             fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
             fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
             for k in range(3):
-                common.center(fb, T.REPLACE_ASK[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
+                common.center(fb, T[_W_REPLACE_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
                               common.small())
-            self.help = T.HELP_REPLACE
-            common.bottom(fb, T.HELP_REPLACE, T.YES, T.NO)
+            self.help = T[_W_HELP_REPLACE]
+            common.bottom(fb, T[_W_HELP_REPLACE], T[_W_YES], T[_W_NO])
 
     def _row(self, fb, i):
         y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
         on = i == self.selected
         if i == len(self.items):
-            common.menu_row(fb, y, _ROW + 2, T.START if self.new else T.DONE, on,
+            common.menu_row(fb, y, _ROW + 2, T[_W_START] if self.new else T[_W_DONE], on,
                             common.small())
             return
         opt = self.items[i]
         # The label read alone (i18n.item): the value's tuple comes next, and reading
-        # T.OPTIONS whole for every row would decode its twenty strings each time.
-        common.menu_row(fb, y, _ROW, item("OPTIONS", opt), on, common.small(),
+        # T[_W_OPTIONS] whole for every row would decode its twenty strings each time.
+        common.menu_row(fb, y, _ROW, item(_W_OPTIONS, opt), on, common.small(),
                         value_text(self.cfg, opt))
 
     def key(self, code):
@@ -307,7 +332,7 @@ class Options(Screen):
         langs = i18n.LANGUAGES
         code = langs[(langs.index(i18n.current()) + step) % len(langs)]
         i18n.use(code)                  # rebinds T here and in every loaded screen
-        self.help = T.HELP_OPTIONS
+        self.help = T[_W_HELP_OPTIONS]
         save_language(self.app, code)
         return _REDRAW
 

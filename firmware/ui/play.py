@@ -17,6 +17,12 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BOT = const(13)
+_W_PERSON = const(88)
+_W_YOU = const(138)
+
 T = strings()
 CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
 HISTORY_KEEP = const(3)         # finished games kept in the "history" save (ui/history.py)
@@ -214,8 +220,8 @@ class Play:
                 names = pl["names"]
                 if seat < len(names) and names[seat]:
                     return names[seat]
-            return T.YOU if self.people == 1 else T.PERSON % (seat + 1)
-        return T.BOT % (seat - self.people + 1)
+            return T[_W_YOU] if self.people == 1 else T[_W_PERSON] % (seat + 1)
+        return T[_W_BOT] % (seat - self.people + 1)
 
     def is_bot(self, seat):
         return seat >= self.people

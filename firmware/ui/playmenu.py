@@ -14,6 +14,14 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BACK = const(12)
+_W_HELP_MENU = const(40)
+_W_MENU_KEY = const(63)
+_W_PLAY_MENU = const(90)
+_W_SELECT = const(109)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _FELT = const(2)
 _NOTHING = const(0)
@@ -29,7 +37,7 @@ class PlayMenu(Screen):
     """The menu over a match in progress (app.play)."""
 
     name = "playmenu"
-    help = T.HELP_MENU
+    help = T[_W_HELP_MENU]
 
     def __init__(self, app):
         super().__init__(app)
@@ -40,16 +48,16 @@ class PlayMenu(Screen):
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T.MENU_KEY)
-        for i in range(len(T.PLAY_MENU)):
+        common.title_band(fb, T[_W_MENU_KEY])
+        for i in range(len(T[_W_PLAY_MENU])):
             self._row(fb, i)
-        common.bottom(fb, T.HELP_MENU, T.SELECT, T.BACK)
+        common.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], T[_W_BACK])
 
     def _row(self, fb, i):
-        common.menu_row(fb, _TOP + i * _ROW, _ROW, T.PLAY_MENU[i], i == self.sel)
+        common.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PLAY_MENU][i], i == self.sel)
 
     def key(self, code):
-        n = len(T.PLAY_MENU)
+        n = len(T[_W_PLAY_MENU])
         app = self.app
         if code == keys.UP or code == keys.DOWN:
             old = self.sel

@@ -15,6 +15,18 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BACK = const(12)
+_W_CARD_POINTS = const(16)
+_W_CARD_POINT_LINES = const(17)
+_W_HANDS = const(32)
+_W_HAND_ROWS = const(33)
+_W_HELP_RULES = const(49)
+_W_NEXT = const(69)
+_W_PAGE = const(87)
+_W_TEXT_PAGES = const(130)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
@@ -33,14 +45,14 @@ _VERSION_Y = const(129)
 
 def pages():
     """How many pages: card points, the hand table, then the text pages."""
-    return 1 + _HAND_PAGES + i18n.count("TEXT_PAGES")   # not decoding the pages
+    return 1 + _HAND_PAGES + i18n.count(_W_TEXT_PAGES)   # not decoding the pages
 
 
 class RulesPages(Screen):
     """The rules, page by page."""
 
     name = "rules"
-    help = T.HELP_RULES
+    help = T[_W_HELP_RULES]
 
     def __init__(self, app):
         super().__init__(app)
@@ -57,35 +69,35 @@ class RulesPages(Screen):
         elif k <= _HAND_PAGES:
             self._hands(fb, (k - 1) * _PER_PAGE)
         else:
-            title, lines = i18n.item("TEXT_PAGES", k - 1 - _HAND_PAGES)
+            title, lines = i18n.item(_W_TEXT_PAGES, k - 1 - _HAND_PAGES)
             common.title_band(fb, title)
             for i in range(len(lines)):
                 writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, _CARD, F5)
             if k == _KEYS_PAGE:
                 from svara.version import VERSION
                 common.right(fb, "v" + VERSION, 126, _VERSION_Y, _LIGHT, F5)
-        common.right(fb, T.PAGE % (k + 1, pages()), 126, 3, _LIGHT, F5)
-        common.bottom(fb, T.HELP_RULES, T.NEXT, T.BACK)
+        common.right(fb, T[_W_PAGE] % (k + 1, pages()), 126, 3, _LIGHT, F5)
+        common.bottom(fb, T[_W_HELP_RULES], T[_W_NEXT], T[_W_BACK])
 
     def _card_points(self, fb):
-        common.title_band(fb, T.CARD_POINTS)
+        common.title_band(fb, T[_W_CARD_POINTS])
         for r in range(8):
             x = 4 + (r & 3) * 31
             y = _TOP + 2 + (r >> 2) * 40
             common.card(fb, x, y, r * 4 + 2 - (r & 1), False)
             writer.text(fb, "%d" % (10 if 3 <= r <= 6 else 7 + r if r < 3 else 11),
                         x + 3, y + 33, _GOLD, F5)
-        lines = T.CARD_POINT_LINES
+        lines = T[_W_CARD_POINT_LINES]
         for i in range(len(lines)):
             writer.text(fb, lines[i], 2, 100 + 9 * i, _CARD, F5)
 
     def _hands(self, fb, first):
         from svara.cards import parse
         from svara.score import score
-        common.title_band(fb, T.HANDS)
+        common.title_band(fb, T[_W_HANDS])
         y = _TOP + 1
-        for i in range(first, min(first + _PER_PAGE, i18n.count("HAND_ROWS"))):
-            label, text = i18n.item("HAND_ROWS", i)     # a row at a time (372 B in bg)
+        for i in range(first, min(first + _PER_PAGE, i18n.count(_W_HAND_ROWS))):
+            label, text = i18n.item(_W_HAND_ROWS, i)     # a row at a time (372 B in bg)
             hand = parse(text)
             writer.text(fb, label, 2, y, _LIGHT, F5)
             common.mini_hand(fb, 2, y + 9, hand, 0, True)

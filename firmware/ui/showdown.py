@@ -16,6 +16,34 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_AGAIN = const(7)
+_W_GAME_OVER = const(30)
+_W_GAME_TITLE = const(31)
+_W_HELP_AGAIN = const(34)
+_W_HELP_LAST = const(39)
+_W_HELP_NEXT = const(43)
+_W_HELP_SVARA = const(50)
+_W_HISTORY = const(54)
+_W_MATCH_WON = const(61)
+_W_NEXT = const(69)
+_W_PLAY = const(89)
+_W_POT = const(95)
+_W_SELECT = const(109)
+_W_SHOWDOWN = const(112)
+_W_SVARA = const(124)
+_W_SVARA_FREE = const(125)
+_W_SVARA_JOIN = const(126)
+_W_SVARA_POT = const(128)
+_W_SVARA_TIE = const(129)
+_W_WHY = const(134)
+_W_WHY_2 = const(135)
+_W_WINS = const(136)
+_W_YOU_OUT = const(141)
+_W_YOU_WIN = const(142)
+_W_YOU_WON = const(143)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
@@ -49,9 +77,9 @@ class Showdown(Screen):
         self.kind = kind
         self.step = 0 if kind == RESULT else _STEPS
         self.sel = 0
-        self.help = (T.HELP_NEXT, T.HELP_SVARA, T.HELP_AGAIN)[kind]
+        self.help = (T[_W_HELP_NEXT], T[_W_HELP_SVARA], T[_W_HELP_AGAIN])[kind]
         if kind == RESULT and self.p.over():
-            self.help = T.HELP_LAST         # no next game: the match's result comes
+            self.help = T[_W_HELP_LAST]         # no next game: the match's result comes
         if kind == SVARA:
             self.name = "svara"
         elif kind == OVER:
@@ -84,21 +112,21 @@ class Showdown(Screen):
         p = self.p
         g = p.game
         if g.ending == _END_SHOWDOWN:
-            common.title_band(fb, T.SHOWDOWN)
+            common.title_band(fb, T[_W_SHOWDOWN])
             y = self._hands(fb, g.showdown, g.winner)
         else:
-            common.title_band(fb, T.GAME_TITLE % p.games)
-            common.center(fb, T.WHY[g.ending], _TOP + 8, _LIGHT, F5)
-            common.center(fb, T.WHY_2[g.ending], _TOP + 18, _LIGHT, F5)
+            common.title_band(fb, T[_W_GAME_TITLE] % p.games)
+            common.center(fb, T[_W_WHY][g.ending], _TOP + 8, _LIGHT, F5)
+            common.center(fb, T[_W_WHY_2][g.ending], _TOP + 18, _LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
         if p.people == 1 and g.winner == 0:
-            text = T.YOU_WIN % g.won
+            text = T[_W_YOU_WIN] % g.won
         else:
-            text = T.WINS % (p.name(g.winner), g.won)
+            text = T[_W_WINS] % (p.name(g.winner), g.won)
         common.center(fb, text, y + 24, _GOLD)
         self._pot(fb)
-        common.bottom(fb, self.help, T.NEXT, T.HISTORY)
+        common.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
 
     def _hands(self, fb, shown, winner):
         """Rows of name, cards and points for each (seat, points) shown; the y after."""
@@ -120,7 +148,7 @@ class Showdown(Screen):
         y = self.pot_y
         fb.fill_rect(0, y, _WIDTH, 14, _FELT)
         moved = g.won * self.step // _STEPS
-        x0 = writer.text(fb, T.POT % (g.won - moved), 2, y + 3, _LIGHT, F5) + 8
+        x0 = writer.text(fb, T[_W_POT] % (g.won - moved), 2, y + 3, _LIGHT, F5) + 8
         who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
         x1 = _WIDTH - 2 - writer.width(who, F5)
         writer.text(fb, who, x1, y + 3, _GOLD, F5)
@@ -141,12 +169,12 @@ class Showdown(Screen):
         p = self.p
         g = p.game
         fb.fill_rect(0, 0, _WIDTH, 14, _FELT_DARK)
-        common.center(fb, T.SVARA, 1, _ORANGE)
+        common.center(fb, T[_W_SVARA], 1, _ORANGE)
         best = 0
         for seat, points in p.tie_shown:
             if points > best:
                 best = points
-        common.center(fb, T.SVARA_TIE % best, _TOP, _LIGHT, F5)
+        common.center(fb, T[_W_SVARA_TIE] % best, _TOP, _LIGHT, F5)
         y = _TOP + 12
         for seat, points in p.tie_shown:
             if points == best:
@@ -154,7 +182,7 @@ class Showdown(Screen):
                 common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
                 common.right(fb, "%d" % points, _WIDTH - 3, y + 1, _GOLD, F5)
                 y += _ROW
-        common.center(fb, T.SVARA_POT % p.tie_pot, y + 4, _GOLD, F5)
+        common.center(fb, T[_W_SVARA_POT] % p.tie_pot, y + 4, _GOLD, F5)
         others = 0
         for i in range(g.n):
             if g.seated(i) and not g.tied(i):
@@ -162,24 +190,24 @@ class Showdown(Screen):
         if not others:
             pass
         elif g.buy_in:
-            common.center(fb, T.SVARA_JOIN % g.buy_in, y + 14, _LIGHT, F5)
+            common.center(fb, T[_W_SVARA_JOIN] % g.buy_in, y + 14, _LIGHT, F5)
         else:
-            common.center(fb, T.SVARA_FREE, y + 14, _LIGHT, F5)
-        common.bottom(fb, T.HELP_SVARA, T.PLAY, T.HISTORY)
+            common.center(fb, T[_W_SVARA_FREE], y + 14, _LIGHT, F5)
+        common.bottom(fb, T[_W_HELP_SVARA], T[_W_PLAY], T[_W_HISTORY])
 
     # --- game over -----------------------------------------------------------------------
 
     def _over(self, fb):
         p = self.p
-        common.title_band(fb, T.GAME_OVER)
+        common.title_band(fb, T[_W_GAME_OVER])
         w = p.winner()
         st = p.game.stacks if p.game is not None else p.match.stacks
         if w < p.people:
-            text = T.YOU_WON if p.people == 1 else T.MATCH_WON % p.name(w)
+            text = T[_W_YOU_WON] if p.people == 1 else T[_W_MATCH_WON] % p.name(w)
         elif p.people == 1:
-            text = T.YOU_OUT
+            text = T[_W_YOU_OUT]
         else:
-            text = T.MATCH_WON % p.name(w)
+            text = T[_W_MATCH_WON] % p.name(w)
         common.center(fb, text, _TOP, _GOLD, F5)
         y = _TOP + 12
         for i in range(len(st)):
@@ -189,10 +217,10 @@ class Showdown(Screen):
             y += 9
         for i in range(2):
             self._choice(fb, i)
-        common.bottom(fb, T.HELP_AGAIN, T.SELECT, T.HISTORY)
+        common.bottom(fb, T[_W_HELP_AGAIN], T[_W_SELECT], T[_W_HISTORY])
 
     def _choice(self, fb, i):
-        common.menu_row(fb, 112 + i * 13, 13, T.AGAIN[i], i == self.sel, F5)
+        common.menu_row(fb, 112 + i * 13, 13, T[_W_AGAIN][i], i == self.sel, F5)
 
     # --- keys ----------------------------------------------------------------------------
 

@@ -15,6 +15,16 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BACK = const(12)
+_W_CHIPS_TITLE = const(18)
+_W_HELP_RULES = const(49)
+_W_NO_CHIPS = const(77)
+_W_PAGE = const(87)
+_W_STATS = const(115)
+_W_STAT_NAMES = const(116)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
@@ -30,7 +40,7 @@ class Stats(Screen):
     """The statistics pages."""
 
     name = "stats"
-    help = T.HELP_RULES
+    help = T[_W_HELP_RULES]
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,23 +59,23 @@ class Stats(Screen):
         if self.page:
             self._chips(fb)
         else:
-            common.title_band(fb, T.STATS)
+            common.title_band(fb, T[_W_STATS])
             st = common.stats(self.app)
-            for i in range(min(len(st), len(T.STAT_NAMES))):   # a row for each named figure
+            for i in range(min(len(st), len(T[_W_STAT_NAMES]))):   # a row for each named figure
                 y = 24 + 16 * i
-                writer.text(fb, T.STAT_NAMES[i], 6, y, _CARD)
+                writer.text(fb, T[_W_STAT_NAMES][i], 6, y, _CARD)
                 common.right(fb, "%d" % st[i], 122, y, _GOLD)
-        common.right(fb, T.PAGE % (self.page + 1, 2), 126, 3, _LIGHT, F5)
-        common.bottom(fb, T.HELP_RULES, "", T.BACK)
+        common.right(fb, T[_W_PAGE] % (self.page + 1, 2), 126, 3, _LIGHT, F5)
+        common.bottom(fb, T[_W_HELP_RULES], "", T[_W_BACK])
 
     def _chips(self, fb):
         """Each slot's kept chips under its name, one 6x12 row a slot."""
         import saving
-        common.title_band(fb, T.CHIPS_TITLE)
+        common.title_band(fb, T[_W_CHIPS_TITLE])
         chips = saving.players(self.app)["chips"]
         n = len(chips)
         if not n:
-            common.center(fb, T.NO_CHIPS, 40, _LIGHT, F5)
+            common.center(fb, T[_W_NO_CHIPS], 40, _LIGHT, F5)
         for k in range(n):
             y = 18 + 12 * k
             writer.text(fb, saving.name_of(self.app, k, n), 6, y, _CARD)

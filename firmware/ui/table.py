@@ -27,6 +27,61 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_ACT_BLIND = const(0)
+_W_ACT_CALL = const(1)
+_W_ACT_JOIN = const(2)
+_W_ACT_OPEN = const(3)
+_W_ACT_PASS = const(4)
+_W_ACT_RAISE = const(5)
+_W_AT_LEAST = const(10)
+_W_AT_MOST = const(11)
+_W_COVER_NOTE = const(20)
+_W_COVER_TITLE = const(21)
+_W_COVER_TO = const(22)
+_W_DID = const(24)
+_W_DID_NO_BLIND = const(25)
+_W_DID_OPEN = const(26)
+_W_GAME_NO = const(29)
+_W_HELP_CHIPS = const(36)
+_W_HELP_COVER = const(37)
+_W_HELP_ODDS = const(44)
+_W_HELP_QUIT = const(46)
+_W_HELP_TURN = const(51)
+_W_HELP_TURN_FIXED = const(52)
+_W_HELP_WAIT = const(53)
+_W_LEVEL = const(59)
+_W_MENU_KEY = const(63)
+_W_NO = const(71)
+_W_NO_CARDS = const(75)
+_W_NO_CHANCES = const(76)
+_W_ODDS = const(79)
+_W_ODDS_NOTE = const(80)
+_W_ODDS_PCT = const(81)
+_W_PLAY = const(89)
+_W_POINTS = const(91)
+_W_POP = const(92)
+_W_POP_NO_BLIND = const(93)
+_W_POP_OPEN = const(94)
+_W_POT = const(95)
+_W_PRESETS = const(96)
+_W_QUIT = const(97)
+_W_QUIT_ASK = const(98)
+_W_SHOW = const(111)
+_W_ST_ASKED = const(117)
+_W_ST_BET = const(118)
+_W_ST_BLIND = const(119)
+_W_ST_IN = const(120)
+_W_ST_OUT = const(121)
+_W_ST_PASSED = const(122)
+_W_ST_TIED = const(123)
+_W_SVARA_MARK = const(127)
+_W_THINKING = const(131)
+_W_YES = const(137)
+_W_YOUR_TURN = const(139)
+_W_YOUR_TURN_1 = const(140)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
@@ -73,7 +128,7 @@ class Table(Screen):
     """The card table of the match in app.play."""
 
     name = "table"
-    help = T.HELP_TURN
+    help = T[_W_HELP_TURN]
 
     def __init__(self, app):
         super().__init__(app)
@@ -111,11 +166,11 @@ class Table(Screen):
             return
         if p.is_bot(s):
             self.mode = _THINK
-            self.help = T.HELP_WAIT
+            self.help = T[_W_HELP_WAIT]
             return
         if p.viewer != s:
             self.mode = _COVER
-            self.help = T.HELP_COVER
+            self.help = T[_W_HELP_COVER]
             return
         self.mode = _TURN
         legal = self.legal = p.game.legal()
@@ -126,7 +181,7 @@ class Table(Screen):
         self.amount = legal[self.sel][1]
         self.typed = False
         self.preset = -1
-        self.help = T.HELP_TURN
+        self.help = T[_W_HELP_TURN]
 
     def _after(self):
         """What to show after an action: the svara, the result, or the next turn."""
@@ -157,7 +212,7 @@ class Table(Screen):
         self.p.bot_act()
         self.mode = _POP
         self.tick = 0
-        self.help = T.HELP_WAIT
+        self.help = T[_W_HELP_WAIT]
         fb = self.app.fb
         self._header(fb)
         self._seats(fb)
@@ -176,13 +231,13 @@ class Table(Screen):
             fb.rect(_STATE_X - 2, y, _WIDTH - _STATE_X + 2, h, _GOLD)
         a = p.last_action
         if a == _PASS and p.last_blinds:
-            text = T.POP_NO_BLIND
+            text = T[_W_POP_NO_BLIND]
         elif a == _RAISE and p.last_open:
-            text = T.POP_OPEN % p.last_amount
+            text = T[_W_POP_OPEN] % p.last_amount
         elif a == _RAISE or a == _BLIND:
-            text = T.POP[a] % p.last_amount
+            text = T[_W_POP][a] % p.last_amount
         else:
-            text = T.POP[a]
+            text = T[_W_POP][a]
         writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, _GOLD, F5)
 
     def key(self, code):
@@ -238,7 +293,7 @@ class Table(Screen):
             if not lo <= amount <= hi:      # typed out of range: set to the nearest end
                 self.amount = lo if amount < lo else hi
                 self.typed = False
-                self.app.say((T.AT_LEAST if amount < lo else T.AT_MOST) % self.amount)
+                self.app.say((T[_W_AT_LEAST] if amount < lo else T[_W_AT_MOST]) % self.amount)
                 return self._redraw_actions()
             self.p.act(self.p.game.to_act, action, amount)
             return self._after()
@@ -259,7 +314,7 @@ class Table(Screen):
         elif code == keys.HASH:
             self.preset = (self.preset + 1) % 3
             a = self._preset(action, lo, hi)
-            self.app.say(T.PRESETS[self.preset])
+            self.app.say(T[_W_PRESETS][self.preset])
             self.amount = a
             self.typed = False
             return self._redraw_actions()
@@ -272,7 +327,7 @@ class Table(Screen):
             if a > hi:                      # more than the most: the most, and a note
                 a = hi
                 self.typed = False
-                self.app.say(T.AT_MOST % hi)
+                self.app.say(T[_W_AT_MOST] % hi)
             self.amount = a
             return self._redraw_actions()
         self.typed = False
@@ -302,7 +357,7 @@ class Table(Screen):
             hand = g.view(v).hand() if v >= 0 else None
             opponents = len(g.players()) - 1
             if g.phase != _BETTING or hand is None:
-                self.app.say(T.NO_CHANCES)  # before the deal (blinds) or at a svara's join
+                self.app.say(T[_W_NO_CHANCES])  # before the deal (blinds) or at a svara's join
                 return _NOTHING
             if opponents < 1:
                 return _NOTHING
@@ -338,28 +393,28 @@ class Table(Screen):
     def _bottom(self, fb):
         mode = self.mode
         if mode == _TURN and self.odds is not None:
-            common.bottom(fb, T.HELP_ODDS, T.PLAY, T.MENU_KEY)
+            common.bottom(fb, T[_W_HELP_ODDS], T[_W_PLAY], T[_W_MENU_KEY])
         elif mode == _TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
             if lo < hi:
-                text = T.HELP_CHIPS % (lo, hi)
+                text = T[_W_HELP_CHIPS] % (lo, hi)
             else:
-                text = T.HELP_TURN_FIXED
-            common.bottom(fb, text, T.PLAY, T.MENU_KEY)
+                text = T[_W_HELP_TURN_FIXED]
+            common.bottom(fb, text, T[_W_PLAY], T[_W_MENU_KEY])
         else:
-            common.bottom(fb, T.HELP_WAIT, "", T.MENU_KEY)
+            common.bottom(fb, T[_W_HELP_WAIT], "", T[_W_MENU_KEY])
 
     def _header(self, fb):
         g = self.p.game
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
-        writer.text(fb, T.POT % g.pot, 2, 1, _GOLD, F5)
+        writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
-            common.center(fb, T.LEVEL % g.level, 1, _LIGHT, F5)
+            common.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
         if g.svaras:
-            common.right(fb, T.SVARA_MARK, _WIDTH - 2, 1, _ORANGE, F5)
+            common.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            common.right(fb, T.GAME_NO % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
+            common.right(fb, T[_W_GAME_NO] % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
 
     def _seats(self, fb):
         g = self.p.game
@@ -394,33 +449,33 @@ class Table(Screen):
     def _state(self, g, i, bets):
         """(colour, text, number or -1) of a seat's state."""
         if not g.seated(i):
-            return _DARK, T.ST_OUT, -1
+            return _DARK, T[_W_ST_OUT], -1
         if g.phase == _JOINING:
             if g.tied(i):
-                return _ORANGE, T.ST_TIED, -1
+                return _ORANGE, T[_W_ST_TIED], -1
             if not g.is_in(i):
-                return _GREY, T.ST_ASKED, -1
+                return _GREY, T[_W_ST_ASKED], -1
         if not g.is_in(i):
-            return _GREY, T.ST_PASSED, -1
+            return _GREY, T[_W_ST_PASSED], -1
         if g.blinded(i):
-            return _ORANGE, T.ST_BLIND, bets[i]
+            return _ORANGE, T[_W_ST_BLIND], bets[i]
         if bets[i]:
-            return _LIGHT, T.ST_BET, bets[i]
-        return _LIGHT, T.ST_IN, -1
+            return _LIGHT, T[_W_ST_BET], bets[i]
+        return _LIGHT, T[_W_ST_IN], -1
 
     def _message(self, fb):
         p = self.p
         fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
         s = p.game.to_act
         if self.mode == _THINK:
-            x = writer.text(fb, T.THINKING % p.name(s), 2, _MSG_Y, _LIGHT, F5)
+            x = writer.text(fb, T[_W_THINKING] % p.name(s), 2, _MSG_Y, _LIGHT, F5)
             for k in range((self.tick >> 2) % 4):
                 fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, _GOLD)
             return
         if self.mode == _TURN and self.odds is not None:
-            writer.text(fb, T.ODDS_NOTE, 2, _MSG_Y, _GOLD, F5)
+            writer.text(fb, T[_W_ODDS_NOTE], 2, _MSG_Y, _GOLD, F5)
         elif self.mode == _TURN and p.last_seat < 0:
-            text = T.YOUR_TURN_1 if p.people == 1 else T.YOUR_TURN % p.name(s)
+            text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
             writer.text(fb, text, 2, _MSG_Y, _GOLD, F5)
         elif p.last_seat >= 0:
             writer.text(fb, self._did(), 2, _MSG_Y, _LIGHT, F5)
@@ -430,12 +485,12 @@ class Table(Screen):
         a = p.last_action
         who = p.name(p.last_seat)
         if a == _PASS and p.last_blinds:
-            return T.DID_NO_BLIND % who
+            return T[_W_DID_NO_BLIND] % who
         if a == _RAISE and p.last_open:
-            return T.DID_OPEN % (who, p.last_amount)
+            return T[_W_DID_OPEN] % (who, p.last_amount)
         if a == _RAISE or a == _BLIND:
-            return T.DID[a] % (who, p.last_amount)
-        return T.DID[a] % who
+            return T[_W_DID][a] % (who, p.last_amount)
+        return T[_W_DID][a] % who
 
     def _cards(self, fb):
         p = self.p
@@ -452,9 +507,9 @@ class Table(Screen):
                 c = hand[k]
                 common.card(fb, x, _CARDS_Y, c, joker and c == 0)
         if hand is not None:
-            writer.text(fb, T.POINTS % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
+            writer.text(fb, T[_W_POINTS] % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
         elif v >= 0 and p.game.phase == _BLINDS:
-            writer.text(fb, T.NO_CARDS, 2, _POINTS_Y, _LIGHT, F5)
+            writer.text(fb, T[_W_NO_CARDS], 2, _POINTS_Y, _LIGHT, F5)
 
     def _actions(self, fb):
         fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
@@ -472,15 +527,15 @@ class Table(Screen):
             fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
             a = self.amount if on else lo
             if action == _PASS:
-                text = T.ACT_PASS
+                text = T[_W_ACT_PASS]
             elif action == _CALL:
-                text = T.ACT_CALL % g.to_call
+                text = T[_W_ACT_CALL] % g.to_call
             elif action == _RAISE:
-                text = (T.ACT_RAISE if g.opened else T.ACT_OPEN) % a
+                text = (T[_W_ACT_RAISE] if g.opened else T[_W_ACT_OPEN]) % a
             elif action == _BLIND:
-                text = T.ACT_BLIND % a
+                text = T[_W_ACT_BLIND] % a
             else:
-                text = T.ACT_JOIN % g.buy_in
+                text = T[_W_ACT_JOIN] % g.buy_in
             ink = _BLACK if on else _CARD
             if on and not lo <= a <= hi:
                 ink = _RED
@@ -496,8 +551,8 @@ class Table(Screen):
         for i in range(3):
             y = _CARDS_Y + i * _ACT_ROW + 2
             t = self.odds[i]
-            writer.text(fb, T.ODDS[i], _ACT_X + 1, y, _LIGHT, F5)
-            common.right(fb, T.ODDS_PCT % (t // 10, t % 10), _WIDTH, y,
+            writer.text(fb, T[_W_ODDS][i], _ACT_X + 1, y, _LIGHT, F5)
+            common.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), _WIDTH, y,
                          _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
 
     def _redraw_actions(self):
@@ -510,19 +565,19 @@ class Table(Screen):
         p = self.p
         who = p.name(p.game.to_act)
         fb.fill(_FELT_DARK)
-        common.title_band(fb, T.COVER_TITLE)
-        common.center(fb, T.COVER_TO % who, 24, _CARD)
+        common.title_band(fb, T[_W_COVER_TITLE])
+        common.center(fb, T[_W_COVER_TO] % who, 24, _CARD)
         for k in range(3):
             common.card_back(fb, 31 + 22 * k, 44)
         y = 86
-        common.center(fb, T.COVER_NOTE[0] % who, y, _LIGHT, F5)
-        common.center(fb, T.COVER_NOTE[1], y + 12, _LIGHT, F5)
-        common.center(fb, T.COVER_NOTE[2], y + 22, _LIGHT, F5)
-        common.bottom(fb, T.HELP_COVER, T.SHOW, T.QUIT)
+        common.center(fb, T[_W_COVER_NOTE][0] % who, y, _LIGHT, F5)
+        common.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
+        common.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
+        common.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
 
     def _ask_quit(self, fb):
         fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
         fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
         for k in range(3):
-            common.center(fb, T.QUIT_ASK[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
-        common.bottom(fb, T.HELP_QUIT, T.YES, T.NO)
+            common.center(fb, T[_W_QUIT_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
+        common.bottom(fb, T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])

@@ -14,6 +14,15 @@ except ImportError:  # CPython
     def const(n):
         return n
 
+# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# numbers right, host_tests/test_consts.py checks them):
+_W_BYE = const(15)
+_W_HELP_MENU = const(40)
+_W_MENU = const(62)
+_W_NO_MATCH = const(78)
+_W_SELECT = const(109)
+_W_TITLE = const(132)
+
 # Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
@@ -34,7 +43,7 @@ class Title(Screen):
     """The title screen and main menu."""
 
     name = "title"
-    help = T.HELP_MENU
+    help = T[_W_HELP_MENU]
 
     def __init__(self, app, selected=0):
         super().__init__(app)
@@ -44,10 +53,10 @@ class Title(Screen):
     def draw(self, fb):
         fb.fill(_FELT)
         common.title_cards(fb, 3)
-        common.center(fb, T.TITLE, 43, _GOLD)
-        for i in range(len(T.MENU)):
+        common.center(fb, T[_W_TITLE], 43, _GOLD)
+        for i in range(len(T[_W_MENU])):
             self._row(fb, i)
-        common.bottom(fb, T.HELP_MENU, T.SELECT, "")
+        common.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], "")
         note = getattr(self.app, "note", "")
         if note:
             self._note(fb, note)
@@ -68,10 +77,10 @@ class Title(Screen):
 
     def _row(self, fb, i):
         dim = i == 1 and getattr(self.app, "play", None) is None
-        common.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T.MENU[i], i == self.selected, dim=dim)
+        common.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T[_W_MENU][i], i == self.selected, dim=dim)
 
     def key(self, code):
-        n = len(T.MENU)
+        n = len(T[_W_MENU])
         if code == keys.UP or code == keys.DOWN:
             old = self.selected
             self.selected = (old + (1 if code == keys.DOWN else n - 1)) % n
@@ -100,7 +109,7 @@ class Title(Screen):
         if i == 1:
             if getattr(app, "play", None) is None:
                 self.note = True        # on the help line until the next move
-                app.say(T.NO_MATCH)
+                app.say(T[_W_NO_MATCH])
                 return _NOTHING
             return app.play.screen()
         if i == 2:
@@ -123,7 +132,7 @@ class Off(Screen):
 
     def draw(self, fb):
         fb.fill(_BLACK)
-        common.center(fb, T.BYE, 74, _GOLD)
+        common.center(fb, T[_W_BYE], 74, _GOLD)
 
     def key(self, code):
         self.app.done = False

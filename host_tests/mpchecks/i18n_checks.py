@@ -105,15 +105,16 @@ LANG_NAMES = ("English", "Български", "Русский", "Nederlands", "
 
 
 def load(code):
-    """A language's module, imported for the check (not through the i18n loader)."""
-    name = "i18n." + code
-    __import__(name)
-    return sys.modules[name]
+    """A language's words (T.NAME by name), opened for the check, not through use()."""
+    import i18n
+    from svara.data import Table
+    return i18n._Packed(Table("i18n." + code, ("_o", "_d")))
 
 
-def names(mod):
-    # A packed language module (tools/gen_strings.py) lists its names in _k.
-    return list(mod._k)
+def names(T):
+    # The names number the words (tools/gen_strings.py), the same in every language.
+    from i18n._names import _k
+    return list(_k)
 
 
 def strings_of(value):
@@ -400,6 +401,11 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
         assert probe.T is bg, "a ui module's T follows the switch"
         assert other.T is en, "only ui modules are touched"
         assert "i18n.en" not in sys.modules and not hasattr(i18n, "en")
+        try:                            # the words replaced are closed: a clear error
+            en[0]
+            raise AssertionError("a closed language still read")
+        except ValueError as e:
+            assert "not open" in str(e), e
         assert not hasattr(i18n, "bg"), "the loader holds the module, not the package"
         try:
             i18n.use("xx")
@@ -417,16 +423,34 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
 def test_one_item_of_a_tuple_reads_as_indexing_the_whole_tuple():
     # i18n.item / i18n.count decode one item only (the rules' pages): the same values.
     import i18n
+    from i18n._names import _k
     for code in ("en", "bg"):
         T = i18n.use(code)
         for name in ("TEXT_PAGES", "LEVELS", "MENU", "HAND_ROWS"):
             whole = getattr(T, name)
-            assert i18n.count(name) == len(whole), (code, name)
+            n = _k.index(name)
+            assert T[n] == whole, (code, name)
+            assert i18n.count(n) == len(whole), (code, name)
             for k in range(len(whole)):
-                assert i18n.item(name, k) == whole[k], (code, name, k)
-    try:
-        i18n.item("MENU", 99)
-        raise AssertionError("no IndexError")
-    except IndexError:
-        pass
+                assert i18n.item(n, k) == whole[k], (code, name, k)
+    for bad in (lambda: i18n.item(_k.index("MENU"), 99), lambda: T[len(_k)],
+                lambda: T[-1]):
+        try:
+            bad()
+            raise AssertionError("no IndexError")
+        except IndexError:
+            pass
+    i18n.use("en")
+
+
+def test_a_word_by_number_is_the_word_by_name_in_every_language():
+    # The screens read T[_W_NAME] (the numbers folded into their code); the desktop
+    # reads T.NAME: both must give the same word, and a name that is no word fails.
+    import i18n
+    from i18n._names import _k
+    for code in LANGS:
+        T = i18n.use(code)
+        for k in range(len(_k)):
+            assert T[k] == getattr(T, _k[k]), (code, _k[k])
+        assert not hasattr(T, "NO_SUCH_WORD")
     i18n.use("en")

@@ -135,7 +135,8 @@ def test_the_history_tells_the_whole_game():
     g = Game([20] * 3, 2, NO_BLINDS, deck("Ah Kh Qh", "8c 9d 10h", "7c 7h 7d"), seed=1)
     for a in ((RAISE, 1), (CALL, 0), (RAISE, 3), (CALL, 0), (PASS, 0)):
         g.act(a[0], a[1])
-    text = log.history(g, ["Ann", "Bob", "Cy"])
+    from svara.history import history   # the desktop's text (not on the handset)
+    text = history(g, ["Ann", "Bob", "Cy"])
     for part in ("dealer Cy", "Ann 20 | Bob 20 | Cy 20", "Antes: 3 x 1, pot 3",
                  "Deal: Ann Ah Kh Qh | Bob 8c 9d 10h | Cy 7c 7h 7d", "Ann opens at 1",
                  "Bob calls 1", "Cy raises to 3", "Ann calls 2", "Bob passes",

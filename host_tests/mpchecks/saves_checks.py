@@ -241,9 +241,12 @@ def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
             raise fails.pop(0)
         real(self, seat, action, amount)
     Play.act = act
+    import sys
+    assert "loading" not in sys.modules, "the start's reading of the saves was let go"
     try:
         press(app, (K.OK,))                  # MemoryError in the person's action
         assert app.message == "No memory: game restored", app.message
+        assert "loading" not in sys.modules, "and so was the recovery's"
         import saving
         assert saving.snapshot(app.play, saved["screen"]) == saved
         conserved(app)

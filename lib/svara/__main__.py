@@ -15,6 +15,7 @@ import svara
 from svara import bots, log
 from svara.cards import names, parse
 from svara.game import BLIND, BLINDS, CALL, JOIN, JOINING, PASS, RAISE
+from svara.history import history
 from svara.rules import Rules
 from svara.version import VERSION
 
@@ -90,7 +91,7 @@ def cmd_replay(args, out):
     g = log.load(read_log(data))
     if seats is not None and len(seats) != g.n:
         raise ValueError("--names gives %d names for %d seats" % (len(seats), g.n))
-    print(log.history(g, seats), file=out)
+    print(history(g, seats), file=out)
     return 0
 
 

@@ -84,6 +84,8 @@ class Table:
         """The length of constant number k (of names)."""
         if self._views is not None:
             return len(self._views[k])
+        if self._f is None:
+            raise ValueError("%s is not open" % self.module)
         return self._at[k][1]
 
     def view(self, k):
@@ -98,10 +100,12 @@ class Table:
         if v is not None:
             buf[:n] = v[k][offset:offset + n]
             return buf
+        f = self._f
+        if f is None:
+            raise ValueError("%s is not open" % self.module)
         at, size = self._at[k]
         if offset < 0 or offset + n > size:
             raise ValueError("read past the end of %s.%s" % (self.module, self.names[k]))
-        f = self._f
         f.seek(at + offset)
         if n == len(buf):
             f.readinto(buf)
