@@ -192,6 +192,14 @@ def folded_texts(names, root=FIRMWARE):
     return out
 
 
+def _write(path, text):
+    """Replace the file at `path` with `text` in one rename (never half written)."""
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 def main(argv=None):
     from hosttool import parser
     ap = parser(__doc__)
@@ -205,8 +213,8 @@ def main(argv=None):
     src_dir, out_dir, check = args.src, args.out, args.check
     try:
         texts = build_all(src_dir)
-        names = list(load_source(os.path.join(src_dir, languages()[0] + ".py")))
-        folds = folded_texts(sorted(names))
+        names = sorted(load_source(os.path.join(src_dir, languages()[0] + ".py")))
+        folds = folded_texts(names)
     except PackError as e:
         print("gen_strings: %s" % e)
         return 2
@@ -218,10 +226,7 @@ def main(argv=None):
             print("%s has word numbers OUT OF DATE: run `make strings`" % path)
             stale += 1
             continue
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(new)
-        os.replace(tmp, path)
+        _write(path, new)
         print("renumbered the words in %s" % path)
     for code, text in texts.items():
         path = os.path.join(out_dir, code + ".py")
@@ -235,10 +240,7 @@ def main(argv=None):
                 print("%s is OUT OF DATE: run `make strings`" % path)
                 stale += 1
             continue
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        _write(path, text)
         print("wrote %s (%d bytes of source)" % (path, len(text)))
     if check and not stale:
         print("the packed languages and the word numbers are up to date")
