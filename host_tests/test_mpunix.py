@@ -18,6 +18,9 @@ from mp import MicroPython, MicroPythonError  # noqa: E402
 BINARY = mpunix.binary()
 NEEDS_BINARY = pytest.mark.skipif(
     bool(mpunix.missing(BINARY)), reason=mpunix.missing(BINARY) or "binary given")
+# The .mpy runs: MICROPYTHON_MPY names a binary without the game frozen in (whose heap
+# holds the game's names, as a board's does), as make test-unix and make bench take it.
+MPY_BINARY = os.environ.get("MICROPYTHON_MPY") or BINARY
 
 
 def test_a_completed_run_reads_as_ok_with_its_keys():
@@ -157,9 +160,18 @@ def test_the_driver_restarts_the_app_and_reports_what_the_app_caught():
 
 @NEEDS_BINARY
 def test_on_the_named_binary_the_match_completes_as_mpy_files_in_128_kb():
-    with mpunix.Runner(BINARY, "mpy") as r:
+    with mpunix.Runner(MPY_BINARY, "mpy") as r:
         res = r.match(128 * 1024)
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
+
+
+@NEEDS_BINARY
+def test_on_the_named_binary_the_game_as_mpy_files_takes_10000_random_keys_in_128_kb():
+    # Issue 13's target for the game as make flash installs .mpy files (all its code
+    # in the heap): every screen, six languages, restarts; no MemoryError in 128 KB.
+    with mpunix.Runner(MPY_BINARY, "mpy") as r:
+        res = r.fuzz(128 * 1024)
+    assert res.ok and "DONE keys=10000" in res.last, res.out[-3000:]
 
 
 def _frozen(run):
