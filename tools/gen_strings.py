@@ -25,8 +25,8 @@ Packed layout (read by i18n._value):
       chr(0x10 + depth) (depth 0 for the outer tuple), items packed the same way.
 
 --check packs in memory and compares with the committed modules and numbers (exit 1
-if any differs); with neither flag the packed modules and numbers are written. Exit 2: bad usage or a
-source that is not packable (the reason is printed).
+if any differs); with neither flag the packed modules and numbers are written. Exit 2:
+bad usage or a source that is not packable (the reason is printed).
 """
 import importlib.util
 import os
@@ -139,6 +139,11 @@ def names_text(names):
 def build_all(src_dir=SRC_DIR):
     """{code: module text} for every language, and "_names" for i18n/_names.py;
     PackError if the sources disagree."""
+    return _build(src_dir)[1]
+
+
+def _build(src_dir):
+    """(the names in the order that numbers the words, build_all's texts)."""
     codes = languages()
     sources = {}
     for code in codes:
@@ -157,7 +162,7 @@ def build_all(src_dir=SRC_DIR):
         offs, data = pack(sources[code], names)
         out[code] = module_text(code, names, offs, data)
     out["_names"] = names_text(names)
-    return out
+    return names, out
 
 
 def device_modules(root=FIRMWARE):
@@ -212,8 +217,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     src_dir, out_dir, check = args.src, args.out, args.check
     try:
-        texts = build_all(src_dir)
-        names = sorted(load_source(os.path.join(src_dir, languages()[0] + ".py")))
+        names, texts = _build(src_dir)
         folds = folded_texts(names)
     except PackError as e:
         print("gen_strings: %s" % e)

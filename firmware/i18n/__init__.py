@@ -93,7 +93,7 @@ class _Packed:
             k = _k.index(name)
         except ValueError:
             raise AttributeError(name)
-        return _value(k, self)
+        return self[k]
 
     def close(self):
         self._t.close()
@@ -106,11 +106,12 @@ def _value(k, data):
     for j in range(0, 3 * _SLOTS, 3):
         if c[j] is data and c[j + 1] == k:
             return c[j + 2]
-    reader, a, b = _span(k, data)
-    v = data._t.view(1)
+    a, b = _span(k, data)
+    t = data._t
+    v = t.view(1)
     if v is not None and (a == b or v[a] != 1):
         return str(v[a:b], "utf-8")     # a string of a module: one copy
-    v = _tree(reader, a, b, 0)
+    v = _tree(t, a, b, 0)
     if isinstance(v, tuple):            # keep it for the next reads
         j = _turn[0]
         c[j] = data
@@ -125,9 +126,8 @@ _chunk = bytearray(32)
 
 
 def _span(k, data):
-    """(reader, a, b): where word k's packed bytes are in the _Packed language `data`;
-    reader(at, buf, n) fills buf[:n] from the language's bytes at `at`. IndexError for a
-    number that is no word."""
+    """(a, b): where word k's packed bytes are in the _Packed language `data` (its
+    Table's constant 1, _d). IndexError for a number that is no word."""
     t = data._t
     if not 0 <= k < (t.size(0) >> 1) - 1:
         raise IndexError("no word number %r" % (k,))
@@ -136,26 +136,25 @@ def _span(k, data):
     if o is None:                       # the file way: its 4 bytes read
         o = t.read(0, i, data._b)
         i = 0
-
-    def reader(at, buf, n):
-        t.read(1, at, buf, n)
-    return reader, o[i] << 8 | o[i + 1], o[i + 2] << 8 | o[i + 3]
+    return o[i] << 8 | o[i + 1], o[i + 2] << 8 | o[i + 3]
 
 
 def _bounds(k, j):
-    """(reader, start, end, items): the j-th item's bytes of the tuple T[k] (j < 0:
-    none), and how many items it has."""
-    reader, a, b = _span(k, strings())
+    """(table, start, end, items): the j-th item's bytes of the tuple T[k] (j < 0:
+    none) in the current language's table, and how many items it has."""
+    T = strings()
+    a, b = _span(k, T)
+    t = T._t
     buf = _chunk
     if b <= a + 1:
-        return reader, a, a, 0
+        return t, a, a, 0
     n = 0
     start = a + 1
     s = e = -1
     at = start
     while at < b:
         m = min(len(buf), b - at)
-        reader(at, buf, m)
+        t.read(1, at, buf, m)
         for i in range(m):
             if buf[i] == 0x10:
                 if n == j:
@@ -165,7 +164,7 @@ def _bounds(k, j):
         at += m
     if n == j:
         s, e = start, b
-    return reader, s, e, n + 1
+    return t, s, e, n + 1
 
 
 def count(k):
@@ -176,23 +175,24 @@ def count(k):
 def item(k, j):
     """T[k][j] of a tuple, decoding only that item: each string of it is read on its
     own, so a page of the rules never needs a block of its whole size."""
-    reader, s, e, n = _bounds(k, j)
+    t, s, e, n = _bounds(k, j)
     if not 0 <= j < n:
         raise IndexError("word %d has no item %d" % (k, j))
-    return _tree(reader, s, e, 1)
+    return _tree(t, s, e, 1)
 
 
-def _tree(reader, s, e, depth):
-    """The string or tuple packed in the bytes [s, e), read through reader a few at a
-    time: a tuple is a 1 byte, then its items split by the byte 0x10 + depth (items
-    nested one deeper use the next byte); anything else is a UTF-8 string."""
+def _tree(t, s, e, depth):
+    """The string or tuple packed in the bytes [s, e) of the language's table t (its
+    constant 1, _d), read a few at a time: a tuple is a 1 byte, then its items split by
+    the byte 0x10 + depth (items nested one deeper use the next byte); anything else is
+    a UTF-8 string."""
     buf = _chunk
     if e <= s:
         return ""
-    reader(s, buf, 1)
+    t.read(1, s, buf, 1)
     if buf[0] != 1:
         b = bytearray(e - s)
-        reader(s, b, e - s)
+        t.read(1, s, b, e - s)
         return str(b, "utf-8")
     if e == s + 1:
         return ()
@@ -201,7 +201,7 @@ def _tree(reader, s, e, depth):
     at = s + 1
     while at < e:
         m = min(len(buf), e - at)
-        reader(at, buf, m)
+        t.read(1, at, buf, m)
         for j in range(m):
             if buf[j] == mark:
                 cuts.append(at + j)
@@ -210,5 +210,5 @@ def _tree(reader, s, e, depth):
     cuts.append(e)
     parts = []
     for i in range(0, len(cuts), 2):
-        parts.append(_tree(reader, cuts[i], cuts[i + 1], depth + 1))
+        parts.append(_tree(t, cuts[i], cuts[i + 1], depth + 1))
     return tuple(parts)
