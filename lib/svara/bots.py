@@ -192,47 +192,51 @@ _HARD_RAISER = (0, 19, 22, 23, 25)
 _HARD_CALLER = (0, 18, 21, 23, 25)
 
 
-_BIG = 22   # the least points a big raise (more than the pot before it) reads as (svara.reads)
+BIG = 22   # the least points a big raise reads as (svara.reads too)
+
+
+def big_raise(table, seat, level, pot):
+    """True when ``seat``'s raise to ``level`` (the pot now ``pot``) was a big raise: it
+    lifted the level over everybody else's bets by more than the pot before it and by
+    more than 12 antes. ``table``: the game or a view (its bets, n and rules)."""
+    bets = table.bets
+    prev = 0   # the level before the raise: the highest bet of anybody else
+    for i in range(table.n):
+        if i != seat and bets[i] > prev:
+            prev = bets[i]
+    inc = level - prev
+    return inc > 12 * table.rules.ante and inc > pot - inc
 
 
 def _last_raise(view):
-    """(seat, chips) of the last raise when somebody else made it: the seat and how far
-    it lifted the level over everybody else's bets; (-1, 0) when there is none."""
+    """(seat, big) of the last raise when somebody else made it: the seat and whether
+    it was a big raise; (-1, False) when there is none."""
     last = view.last_raiser
     if not view.opened or last == view.seat or last < 0:
-        return -1, 0
-    bets = view.bets
-    prev = 0   # the level before the last raise: the highest bet of anybody else
-    for i in range(view.n):
-        if i != last and bets[i] > prev:
-            prev = bets[i]
-    return last, view.level - prev
+        return -1, False
+    return last, big_raise(view, last, view.level, view.pot)
 
 
-def _big(view, inc):
-    """True when a raise of ``inc`` chips was more than the pot before it (and 12 antes)."""
-    return inc > 12 * view.rules.ante and inc > view.pot - inc
-
-
-def _big_floor(reads, seat):
-    """What a big raise of ``seat`` reads as: _BIG points, less for a player whose big
-    raises were shown down weak or who almost never passes (HARD's reads)."""
-    f = None if reads is None else reads.big_floor(seat)
-    return _BIG if f is None else f
+def _big_floor(reads, seat, f):
+    """The floor ``f`` after a big raise of ``seat``: BIG points, unless HARD's reads say
+    less (his big raises were shown down weak, or he almost never passes) or f is more."""
+    b = None if reads is None else reads.big_floor(seat)
+    if b is None:
+        b = BIG
+    return b if b < BIG or b > f else f
 
 
 def _floor(view, players, reads=None):
     """What the opponents' bets say: the least points the last raiser (if not us) holds."""
-    last, inc = _last_raise(view)
+    last, big = _last_raise(view)
     if last < 0:
         return 0
     r = 0
     for i in players:
         r += view.raises(i)
     f = _FLOOR[r if r < 5 else 4]
-    if _big(view, inc):
-        b = _big_floor(reads, last)
-        f = b if b < _BIG or b > f else f
+    if big:
+        f = _big_floor(reads, last, f)
     return f
 
 
@@ -270,10 +274,9 @@ def _equity_read(view, players, reads):
     r = 0
     for i in players:
         r += view.raises(i)
-    last, inc = _last_raise(view)
+    last, big = _last_raise(view)
     bets = view.bets
     lb = view.last_blind
-    big = last >= 0 and _big(view, inc)
     base = 0
     for i in players:
         if i == seat:
@@ -281,8 +284,7 @@ def _equity_read(view, players, reads):
         if i == last:
             f = _HARD_RAISER[r if r < 5 else 4]
             if big:
-                b = _big_floor(reads, i)
-                f = b if b < _BIG or b > f else f
+                f = _big_floor(reads, i, f)
         elif view.raises(i):
             f = _HARD_RAISER[r - 1 if r < 6 else 4]
         elif bets[i] > (lb if view.blinded(i) else 0):
@@ -449,10 +451,10 @@ def _bet_cfr(view, legal, rng, reads=None):
     if view.opened:
         need = view.to_call * 1000 // (view.pot + view.to_call)
         fl = -1
-        last, inc = _last_raise(view)
+        last, big = _last_raise(view)
         if reads is None or (last >= 0 and reads.honest(last)):
             fl = _floor(view, view.players(), reads)
-        elif last >= 0 and _big(view, inc):
+        elif big:
             fl = reads.big_floor(last)
             if fl is None:
                 fl = -1

@@ -9,7 +9,7 @@
 # Each pair is halved when it nears 255, so newer
 # play weighs more, and no read moves before a dozen bets or a few showdowns.
 from svara.game import PASS, CALL, RAISE, BETTING
-from svara.bots import _BIG   # what a big raise reads as once that is seen
+from svara.bots import BIG, big_raise   # what a big raise is, and reads as once seen
 
 _WEAK = 20   # a raise shown down with fewer points was a bluff (or a wild one)
 
@@ -38,12 +38,7 @@ class Reads:
                 _count(c, 10 * s + 6, action == PASS)
         if action == RAISE:
             self.raised |= 1 << s
-            prev = 0
-            for i in range(game.n):
-                if i != s and bets[i] > prev:
-                    prev = bets[i]
-            inc = amount - prev
-            if inc > 12 * game.rules.ante and inc > game.pot + amount - bets[s] - inc:
+            if big_raise(game, s, amount, game.pot + amount - bets[s]):
                 self.big |= 1 << s
 
     def end(self, game):
@@ -54,7 +49,7 @@ class Reads:
                 if self.raised >> seat & 1:
                     _count(c, 10 * seat + 2, points < _WEAK)
                 if self.big >> seat & 1:
-                    _count(c, 10 * seat + 4, points < _BIG)
+                    _count(c, 10 * seat + 4, points < BIG)
         for seat in range(game.n):
             if self.acted >> seat & 1:
                 _count(c, 10 * seat + 8, self.big >> seat & 1)
@@ -90,7 +85,7 @@ class Reads:
         """The least points a big raise of ``seat`` reads as, or None before any read:
         from how often he raises big (in half his games or more: any hand; 3 in 8: 19; a
         quarter: 21, as 48%, 38% and 25% of hands hold that much), and from his big
-        raises shown down (any hand once half were weak, 15 once a third were, _BIG once
+        raises shown down (any hand once half were weak, 15 once a third were, BIG once
         three were shown and fewer were weak); any hand when he never passes. The lower."""
         if self.loose(seat):
             return 0
@@ -111,7 +106,7 @@ class Reads:
         if shown >= 2 and weak * 2 >= shown:
             return 0
         if shown >= 3:
-            g = 15 if weak * 3 >= shown else _BIG
+            g = 15 if weak * 3 >= shown else BIG
             if f is None or g < f:
                 f = g
         return f
