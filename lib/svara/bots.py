@@ -141,16 +141,6 @@ def _raise_span(legal):
     return None
 
 
-def _half_pot(view, span):
-    """The level that raises by half the pot after calling (at least the least raise)."""
-    low, high = span
-    put = view.bets[view.seat]
-    to = view.level + (view.pot + view.level - put) // 2
-    if to < low:
-        to = low
-    return to if to < high else high
-
-
 def _join_fair(view):
     # A fresh deal for the pot: join when an even share of pot + buy-in beats the buy-in.
     b = view.buy_in
@@ -299,11 +289,11 @@ def _equity_read(view, players, reads):
     return e
 
 
-def _to_pot(view, span, times):
-    """The level that raises by ``times`` the pot after calling (within span)."""
+def _to_pot(view, span, halves):
+    """The level that raises by ``halves`` half pots after calling (within span)."""
     low, high = span
     put = view.bets[view.seat]
-    to = view.level + (view.pot + view.level - put) * times
+    to = view.level + ((view.pot + view.level - put) * halves >> 1)
     if to < low:
         to = low
     return to if to < high else high
@@ -327,9 +317,9 @@ def _bet_odds(level, view, legal, rng, reads=None):
         need = share if not hard else share - 80 - 60 // opponents
         if span and (e >= need or (hard and opponents == 1 and _chance(rng, 40))):
             if hard and e >= 700:
-                return RAISE, _to_pot(view, span, 2)
+                return RAISE, _to_pot(view, span, 4)
             if e >= 800 and _chance(rng, 128):
-                return RAISE, _half_pot(view, span)
+                return RAISE, _to_pot(view, span, 1)
             return RAISE, span[0]
         return PASS, 0
     to_call = view.to_call
@@ -342,8 +332,8 @@ def _bet_odds(level, view, legal, rng, reads=None):
         if hard:
             if e >= 900 and _chance(rng, 64):
                 return RAISE, span[1]
-            return RAISE, _to_pot(view, span, 2)
-        return RAISE, _half_pot(view, span)
+            return RAISE, _to_pot(view, span, 4)
+        return RAISE, _to_pot(view, span, 1)
     if e >= need:
         return CALL, 0
     return PASS, 0
@@ -485,7 +475,7 @@ def _bet_cfr(view, legal, rng, reads=None):
             span = None
     small = 0
     if span:
-        small = _half_pot(view, span)
+        small = _to_pot(view, span, 1)
         if small >= span[1]:
             a += s   # the small raise would be all-in
             s = 0
