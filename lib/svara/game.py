@@ -52,6 +52,14 @@ def _whole(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def put_varint(out, v):
+    """Append v >= 0 to the bytearray ``out``: 7 bits a byte, low bits first (svara.log)."""
+    while v > 127:
+        out.append(v & 127 | 128)
+        v >>= 7
+    out.append(v)
+
+
 class Rng:
     """xorshift32 held in two 16-bit halves: every step is a small int on MicroPython too."""
 
@@ -338,12 +346,7 @@ class Game:
     def act(self, action, amount=0):
         """Play an action for the seat to act; ValueError (changing nothing) if not legal."""
         self.verify_act(action, amount)
-        v = amount << 3 | action
-        log = self.log
-        while v > 127:
-            log.append(v & 127 | 128)
-            v >>= 7
-        log.append(v)
+        put_varint(self.log, amount << 3 | action)
         s = self.to_act
         ph = self.phase
         if ph == BLINDS:
