@@ -187,7 +187,8 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     if opponents > 2 and table and not floor and len(u) == 29:
         from svara.exact import lookup
-        return lookup(hand, opponents, rules.points_variant if rules else 0)
+        w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
+        return w, a - w, SCALE - a, SCALE
     s = score(hand[0], hand[1], hand[2], rules)
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
