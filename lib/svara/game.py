@@ -27,14 +27,12 @@ BLINDS = const(0)   # blind bets, before the deal
 BETTING = const(1)
 JOINING = const(2)  # players outside a svara are asked to join
 OVER = const(3)
-PHASE_NAMES = ("blinds", "betting", "joining", "over")
 
 # The four ways a game ends (RULES.md "Who wins").
 END_DEALER = const(1)    # everyone passed before any blind or bet
 END_BLIND = const(2)     # blinds were bet and everyone else passed without opening
 END_FOLD = const(3)      # an open bet, then everyone else passed
 END_SHOWDOWN = const(4)  # the highest points took the pot
-ENDING_NAMES = ("", "dealer", "blind", "fold", "showdown")
 
 # Seat flags.
 _SEATED = const(1)   # paid the ante: at the table for this game and its svaras
