@@ -341,13 +341,18 @@ def _bet_odds(level, view, legal, rng, reads=None):
 
 # --- HARD heads-up: the CFR table -------------------------------------------------------
 
-def _heads_up(view):
-    """True when exactly two players sit in this game and both are in."""
+def two_seated(view):
+    """True at a table of two: exactly two players sit in this game (svara.reads too)."""
     n = 0
     for i in range(view.n):
         if view.seated(i):
             n += 1
-    return n == 2 and len(view.players()) == 2
+    return n == 2
+
+
+def _heads_up(view):
+    """True when exactly two players sit in this game and both are in."""
+    return two_seated(view) and len(view.players()) == 2
 
 
 def _first_hand(view):

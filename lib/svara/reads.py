@@ -9,7 +9,7 @@
 # Each pair is halved when it nears 255, so newer
 # play weighs more, and no read moves before a dozen bets or a few showdowns.
 from svara.game import PASS, CALL, RAISE, BETTING
-from svara.bots import BIG, big_raise   # what a big raise is, and reads as once seen
+from svara.bots import BIG, big_raise, two_seated
 
 _WEAK = 20   # a raise shown down with fewer points was a bluff (or a wild one)
 
@@ -125,7 +125,7 @@ class Reads:
         bets when raised, the most with a strong hand (600 per mille against their read)."""
         players = view.players()
         opponents = len(players) - 1
-        if not _two(view):
+        if not two_seated(view):
             return None     # measured: at tables of 3+ these reads lost chips to Normal
         span = raise_span(legal)
         if self.every(view, self.loose):
@@ -147,20 +147,11 @@ class Reads:
     def steal(self, view, got, raise_span, legal):
         """Instead of passing before anybody opened, at a table of two: the least open when the
         other player passes to an open most of the time."""
-        if got[0] == PASS and not view.opened and _two(view):
+        if got[0] == PASS and not view.opened and two_seated(view):
             span = raise_span(legal)
             if span and self.every(view, self.tight):
                 return RAISE, span[0]
         return got
-
-
-def _two(view):
-    """True at a table of two: two players sit in this game."""
-    n = 0
-    for i in range(view.n):
-        if view.seated(i):
-            n += 1
-    return n == 2
 
 
 def _count(c, k, hit):
