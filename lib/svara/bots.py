@@ -15,7 +15,7 @@
 # reads a raise between its table's two sizes as one of them (allin_share). HARD also
 # takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
 # stand by his bets), and plays against that (svara/reads.py).
-from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING, BETTING
+from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
 NORMAL = 1
@@ -84,10 +84,7 @@ def _join(view, rng):
 
 def _bet(view, legal, rng):
     points = view.points()
-    raise_to = None
-    for action, low, high in legal:
-        if action == RAISE:
-            raise_to = (low, high)
+    raise_to = _raise_span(legal)
     stack = view.stacks[view.seat]
     if not view.opened:
         # Open with a good hand, sometimes with a fair one, rarely as a bluff.
