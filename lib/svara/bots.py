@@ -25,7 +25,7 @@ LEVELS = (EASY, NORMAL, HARD)
 
 def decide(level, game, seat, rng, reads=None):
     """The action (action, amount) the bot of ``level`` plays for ``seat``, legal now.
-    ``reads``: the match's svara.bots.Reads, which HARD uses (None: no reads)."""
+    ``reads``: the match's svara.reads.Reads, which HARD uses (None: no reads)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r" % (level,))
     view = game.view(seat)
