@@ -27,7 +27,7 @@
 # reads from their bets); the chances are then conditional on every opponent being so
 # (for 3+: the estimate for the class within the range over the one for the range).
 # Integers only: no floats, so the handset's answer is the host's to the last digit.
-from svara.score import score, _R, _C2
+from svara.score import score, ROWS, C2
 
 # Results of 3+ opponents are scaled to this total.
 SCALE = 1000000
@@ -55,7 +55,7 @@ def _unseen(hand, dead):
     return u
 
 
-def _count1(u, s, floor, rules, _r=_R, _2=_C2):
+def _count1(u, s, floor, rules, _r=ROWS, _2=C2):
     """(below, equal, in range) over the unseen hands: below means floor <= p < s."""
     fast = not rules or not rules.points_variant
     m = len(u)
@@ -80,7 +80,7 @@ def _count1(u, s, floor, rules, _r=_R, _2=_C2):
     return nb, ne, nr
 
 
-def _count2(u, s, floor, rules, pairs, _r=_R, _2=_C2):
+def _count2(u, s, floor, rules, pairs, _r=ROWS, _2=C2):
     """As _count1, and per card pair the hands holding it: pairs[3*k], [3*k+1], [3*k+2]
     count the below, equal and in-range hands holding the pair of pair index k."""
     fast = not rules or not rules.points_variant
@@ -123,7 +123,7 @@ def _count2(u, s, floor, rules, pairs, _r=_R, _2=_C2):
     return nb, ne, nr
 
 
-def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=_C2):
+def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=C2):
     """Ordered pairs of disjoint hands both below, both below-or-equal, both in range.
 
     ``cards`` (a list of 3 * len(u), or None): gets 2 x(c) per unseen card c, for the
@@ -187,7 +187,8 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     if opponents > 2 and table and not floor and len(u) == 29:
         from svara.exact import lookup
-        return lookup(hand, opponents, rules.points_variant if rules else 0)
+        w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
+        return w, a - w, SCALE - a, SCALE
     s = score(hand[0], hand[1], hand[2], rules)
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
