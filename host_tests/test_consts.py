@@ -80,13 +80,38 @@ def test_no_device_module_reads_a_word_by_name():
 def test_a_wrong_word_number_is_renumbered_and_a_stray_one_refused():
     import gen_strings
     from i18n._names import _k
-    text = "_W_BACK = const(%d)\n_W_YES = const(0)\n" % _k.index("BACK")
+    start, end = gen_strings.WORDS_START, gen_strings.WORDS_END
+    text = "x = 1\n%s\n_W_BACK = const(%d)\n_W_YES = const(0)\n%s\ny = 2\n" % (
+        start, _k.index("BACK"), end)
     fixed = gen_strings.fold(text, list(_k))
-    assert fixed == "_W_BACK = const(%d)\n_W_YES = const(%d)\n" % (
-        _k.index("BACK"), _k.index("YES"))
-    try:
-        gen_strings.fold("_W_NOPE = const(1)\n", list(_k), "x.py")
-    except gen_strings.PackError as e:
-        assert "NOPE" in str(e) and "x.py" in str(e)
-    else:
-        raise AssertionError("a number for no word passed")
+    assert fixed == "x = 1\n%s\n_W_BACK = const(%d)\n_W_YES = const(%d)\n%s\ny = 2\n" % (
+        start, _k.index("BACK"), _k.index("YES"), end)
+    refused = (
+        ("%s\n_W_NOPE = const(1)\n%s\n" % (start, end), "NOPE"),      # names no word
+        ("_W_BACK = const(1)\n", "outside"),                            # not in a block
+        ("%s\n_W_BACK = const(1)\n" % start, "not closed"),            # a block left open
+        ("%s\nz = 3\n%s\n" % (start, end), "not a _W_NAME"),          # the author's line
+    )
+    for bad, why in refused:
+        try:
+            gen_strings.fold(bad, list(_k), "x.py")
+        except gen_strings.PackError as e:
+            assert why in str(e) and "x.py" in str(e), (bad, str(e))
+        else:
+            raise AssertionError("refused nothing in %r" % bad)
+
+
+def test_every_device_module_keeps_its_word_numbers_in_one_words_block():
+    # gen_strings rewrites only what stands between the markers: every _W_ line of the
+    # device code is inside one, and each module that has words has exactly one block.
+    import gen_strings
+    blocks = 0
+    for path in gen_strings.device_modules():
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if not re.search(r"^_W_", text, re.M):
+            continue
+        assert text.count(gen_strings.WORDS_START) == 1, path
+        assert text.count(gen_strings.WORDS_END) == 1, path
+        blocks += 1
+    assert blocks >= 13

@@ -31,6 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import simcore  # noqa: E402  (puts firmware/, lib/ and tools/hostlib on sys.path)
 from drivers import keys as K  # noqa: E402
+from store import FS  # noqa: E402
 
 # Key codes with repeats as weights (out of 40).
 WEIGHTS = ((K.OK, 9), (K.CALL, 3), (K.UP, 3), (K.DOWN, 4), (K.LEFT, 2), (K.RIGHT, 3),
@@ -80,7 +81,7 @@ class _Blank:
         pass
 
 
-class _MemFS:
+class _MemFS(FS):
     def __init__(self):
         self.files = {}
 

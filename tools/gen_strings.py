@@ -14,10 +14,18 @@ puts each language's bytes into <code>.bin and i18n reads them from there by off
 (lib/svara/data.py) instead of loading them into RAM.
 
 Also writes firmware/i18n/_names.py, the names in the order that numbers them, and
-brings every folded number of the device code up to date: a line `_W_NAME = const(n)`
-in a module of firmware/ (not i18n/src) gets n, the number of the word NAME (on
-MicroPython an attribute name is an interned string held for good; the folded
-numbers cost nothing). A _W_ line that names no word is an error (exit 2).
+brings every folded number of the device code up to date. It writes only inside a
+module's words block, the lines between WORDS_START and WORDS_END:
+
+    # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
+    _W_BACK = const(12)
+    # <<< words
+
+each `_W_NAME = const(n)` there gets n, the number of the word NAME (on MicroPython an
+attribute name is an interned string held for good; the folded numbers cost nothing).
+Everything else in a module is the author's and is never rewritten. A _W_ line outside
+a block, a block not closed, a line in a block that is not a _W_ line, or a _W_ line
+that names no word is an error (exit 2).
 
 Packed layout (read by i18n._value):
   _o  2 bytes (big-endian) per name plus one: the start of each value in _d, then the end
@@ -39,8 +47,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC_DIR = os.path.join(ROOT, "firmware", "i18n", "src")
 OUT_DIR = os.path.join(ROOT, "firmware", "i18n")
 FIRMWARE = os.path.join(ROOT, "firmware")
-# A word's number folded into a module: `_W_BACK = const(12)`.
-FOLDED = re.compile(r"^_W_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)", re.M)
+# A word's number folded into a module: `_W_BACK = const(12)`, inside a words block.
+FOLDED = re.compile(r"^_W_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)$", re.M)
+WORDS_START = "# >>> words by number (tools/gen/strings.py writes the numbers: make strings)"
+WORDS_END = "# <<< words"
 TUPLE = "\x01"
 MAX_DEPTH = 8
 
@@ -176,14 +186,32 @@ def device_modules(root=FIRMWARE):
 
 
 def fold(text, names, where="?"):
-    """`text` with each folded word number (FOLDED) set to its word's number in
-    `names`; PackError for a _W_ line that names no word."""
-    def number(m):
-        if m.group(1) not in names:
-            raise PackError("%s: _W_%s names no word (the words: i18n/src/en.py)" % (
-                where, m.group(1)))
-        return "_W_%s = const(%d)" % (m.group(1), names.index(m.group(1)))
-    return FOLDED.sub(number, text)
+    """`text` with each folded word number in its words block set to its word's number
+    in `names`; PackError for a _W_ line outside a block, a block left open, a line in
+    a block that is not a _W_ line, or a _W_ line that names no word."""
+    out = []
+    inside = False
+    for n, line in enumerate(text.split("\n"), 1):
+        if line == WORDS_START and not inside:
+            inside = True
+        elif line == WORDS_END and inside:
+            inside = False
+        elif inside and line:
+            m = FOLDED.match(line)
+            if m is None:
+                raise PackError("%s:%d: not a _W_NAME = const(n) line in the words block"
+                                % (where, n))
+            if m.group(1) not in names:
+                raise PackError("%s:%d: _W_%s names no word (the words: i18n/src/en.py)"
+                                % (where, n, m.group(1)))
+            line = "_W_%s = const(%d)" % (m.group(1), names.index(m.group(1)))
+        elif line.startswith("_W_"):
+            raise PackError("%s:%d: a _W_ line outside the words block (%s ... %s)"
+                            % (where, n, WORDS_START, WORDS_END))
+        out.append(line)
+    if inside:
+        raise PackError("%s: the words block is not closed (%s)" % (where, WORDS_END))
+    return "\n".join(out)
 
 
 def folded_texts(names, root=FIRMWARE):
@@ -192,7 +220,7 @@ def folded_texts(names, root=FIRMWARE):
     for path in device_modules(root):
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        if FOLDED.search(text):
+        if WORDS_START in text or "\n_W_" in text:
             out[path] = (text, fold(text, names, os.path.relpath(path, ROOT)))
     return out
 
