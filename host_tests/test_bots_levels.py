@@ -1,5 +1,5 @@
 """Easy, Normal and Hard: blind to hidden cards, legal, ordered by strength (a small
-tournament; tools/bench_bots.py plays the long one), and light on the handset."""
+tournament; tools/bench/bots.py plays the long one), and light on the handset."""
 import os
 import sys
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import ROOT, check_names, run_checks_on_micropython
-from mp import MicroPython
+from tools.mp.wasm import MicroPython
 
 from svara import bots
 from svara.game import Game, Rng, BLINDS
@@ -78,8 +78,7 @@ def test_blind_offers_are_the_same_whatever_the_deck():
 
 
 def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tournament():
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import bench_bots
+    from tools.bench import bots as bench_bots
     result = {}
     for a, b in ((bots.EASY, bench_bots.RANDOM), (bots.NORMAL, bench_bots.RANDOM),
                  (bots.HARD, bench_bots.RANDOM), (bots.HARD, bots.EASY)):
@@ -93,8 +92,7 @@ def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tourna
 
 
 def test_hard_decides_in_under_100_ms_and_its_table_costs_under_8_kb_on_micropython():
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import bench_bots
+    from tools.bench import bots as bench_bots
     rows, bots_cost, table_cost = bench_bots.micropython_figures(games=40)
     for players, n, median, worst in rows:
         assert n > 30 and worst < 100000, rows
@@ -110,8 +108,7 @@ def test_hard_wins_more_chips_than_normal_at_a_four_handed_table():
     # say otherwise (so that the all-in trick loses), which costs Hard some of what it
     # took from Random's random all-ins: +0.49 +- 0.43 here (+0.45 +- 0.64 against the
     # old +0.85 +- 0.67 over 7,200 games: within the noise).
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import bench_bots
+    from tools.bench import bots as bench_bots
     rows = bench_bots.table_block((bench_bots.FOUR, 0, 80))
     mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
     assert mean >= 0.4 and mean - half > 0, (mean, half)
@@ -125,8 +122,7 @@ def test_hard_wins_more_chips_than_normal_at_a_table_of_bots_only(monkeypatch):
     # over it for 22+ (what Normal and Easy hold when they bet), also when one opponent
     # is left, and a raise bigger than the pot for any hand. The previous Hard made
     # -0.04 +- 0.28 a game more than Normal at this table (12,000 games), this one ~+0.38.
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import bench_bots
+    from tools.bench import bots as bench_bots
     from svara import odds
     monkeypatch.setattr(odds, "chances", odds.chances)   # restored after the test
     bench_bots.memo_odds()   # the same figures, cached: the test runs in seconds

@@ -7,16 +7,17 @@ import sys
 import pytest
 
 from conftest import ROOT
+from tools.common import manifest
 
-import build as buildtool
+from tools.device import build as buildtool
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("build") / "handset")
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
+    proc = subprocess.run([sys.executable, "-m", "tools.device.build",
                            "--board", "handset", "--out", out],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     return out, proc.stdout
 
@@ -102,7 +103,7 @@ def test_the_romfs_image_holds_the_build_under_lib_and_comes_out_the_same(built,
 
 def test_the_build_runs_under_micropython(built):
     """The compiled modules load in MicroPython 1.27 (WebAssembly port) and score a hand."""
-    from mp import MicroPython
+    from tools.mp.wasm import MicroPython
     out, _ = built
     with MicroPython(trees=()) as mp:
         for name in buildtool.file_hashes(out):
@@ -123,39 +124,45 @@ def test_a_rebuild_leaves_unchanged_modules_alone(built, tmp_path):
 
 
 def test_unknown_board_is_refused_with_the_list():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
-                           "--board", "nokia"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "tools.device.build",
+                           "--board", "nokia"], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
     assert proc.returncode == 2
     assert "handset" in proc.stderr and "virtual" in proc.stderr
 
 
 def _manifest_modules():
-    """Run firmware/manifest.py the way MicroPython's makemanifest does, recording the
-    frozen module paths it names (package() walks its folder, like the real one)."""
-    firmware = os.path.join(ROOT, "firmware")
-    named = []
+    """The device paths firmware/manifest.py freezes, read as MicroPython's makemanifest
+    reads it (tools/common/manifest.py)."""
+    return {rel for _, rel in manifest.files("handset")}
 
-    def package(path, files=None, base_path=".", opt=None):
-        base = os.path.normpath(os.path.join(firmware, base_path, path))
-        if files is None:
-            files = []
-            for folder, dirs, names in os.walk(base):
-                dirs[:] = [d for d in dirs if d != "__pycache__"]
-                files += [os.path.relpath(os.path.join(folder, n), base)
-                          for n in names if n.endswith(".py")]
-        for f in files:
-            assert os.path.isfile(os.path.join(base, f)), (path, f)
-            named.append(path + "/" + f.replace(os.sep, "/"))
 
-    def module(path, base_path=".", opt=None):
-        assert os.path.isfile(os.path.join(firmware, base_path, path)), path
-        named.append(path)
+# What stays on the desktop: the files of firmware/ and lib/svara the manifest leaves out.
+HOST_ONLY = {"manifest.py", "drivers/simdisplay.py", "svara/__main__.py", "svara/history.py"}
+HOST_ONLY_DIRS = ("boards/", "i18n/src/")
 
-    glob = {"include": lambda *a, **k: None, "package": package, "module": module,
-            "require": lambda *a, **k: None, "freeze": lambda *a, **k: None}
-    with open(os.path.join(firmware, "manifest.py"), encoding="utf-8") as f:
-        exec(compile(f.read(), "manifest.py", "exec"), glob)
-    return set(named)
+
+def _source_files():
+    """Every .py of firmware/ and lib/svara, as its path on the device would be."""
+    found = set()
+    for base, prefix in ((os.path.join(ROOT, "firmware"), ""),
+                         (os.path.join(ROOT, "lib", "svara"), "svara/")):
+        for folder, dirs, names in os.walk(base):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for n in names:
+                if n.endswith(".py"):
+                    rel = prefix + os.path.relpath(os.path.join(folder, n), base)
+                    found.add(rel.replace(os.sep, "/"))
+    return found
+
+
+def test_the_manifest_ships_every_module_but_the_desktops():
+    """A new module of firmware/ or lib/svara is in firmware/manifest.py, or named here
+    as the desktop's: the build, the mip packages and the frozen model all read it."""
+    kept = {r for r in _source_files()
+            if r not in HOST_ONLY and not r.startswith(HOST_ONLY_DIRS)}
+    assert kept | {"board.py"} == _manifest_modules(), (
+        sorted(kept - _manifest_modules()), sorted(_manifest_modules() - kept - {"board.py"}))
 
 
 def test_manifest_freezes_every_module_the_firmware_imports():
@@ -178,7 +185,7 @@ def test_installed_as_mpy_the_tables_are_read_from_their_bin_files_under_micropy
     modules themselves are never imported."""
     import svara
     from svara import _strategy, odds
-    from mp import MicroPython
+    from tools.mp.wasm import MicroPython
     out, _ = built
     names = buildtool.file_hashes(out)
     assert {"svara/_exact_v0.bin", "svara/_strategy.bin", "i18n/bg.bin"} <= set(names)

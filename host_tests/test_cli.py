@@ -14,7 +14,7 @@ from svara.history import history
 
 import store
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT  # noqa: E402
 
 
 def cli(*args, stdin=None):

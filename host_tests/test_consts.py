@@ -51,8 +51,8 @@ def test_a_wrong_copy_is_caught(tmp_path, monkeypatch):
 
 def test_folded_word_numbers_are_the_words_numbers():
     # The device code reads words by number (T[_W_BACK]); a wrong number would show
-    # another word. tools/gen_strings.py writes them; each must be its word's index.
-    import gen_strings
+    # another word. tools/gen/strings.py writes them; each must be its word's index.
+    from tools.gen import strings as gen_strings
     from i18n._names import _k
     seen = 0
     for path in gen_strings.device_modules():
@@ -66,7 +66,7 @@ def test_folded_word_numbers_are_the_words_numbers():
 
 def test_no_device_module_reads_a_word_by_name():
     # T.NAME would import i18n/_names.py on the handset and intern the name for good.
-    import gen_strings
+    from tools.gen import strings as gen_strings
     by_name = re.compile(r"\b(T|strings\(\))\.[A-Z]")
     for path in gen_strings.device_modules():
         if os.sep + "i18n" + os.sep in path:
@@ -78,7 +78,7 @@ def test_no_device_module_reads_a_word_by_name():
 
 
 def test_a_wrong_word_number_is_renumbered_and_a_stray_one_refused():
-    import gen_strings
+    from tools.gen import strings as gen_strings
     from i18n._names import _k
     text = "_W_BACK = const(%d)\n_W_YES = const(0)\n" % _k.index("BACK")
     fixed = gen_strings.fold(text, list(_k))

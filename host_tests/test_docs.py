@@ -8,7 +8,7 @@ import shlex
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import simcore  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 
@@ -42,7 +42,7 @@ def test_the_rules_page_names_every_setting_and_the_engines_readings():
 
 
 def test_the_first_headless_example_plays_on_a_fresh_state():
-    line = next(l for l in readme().splitlines() if "tools/sim.py --keys" in l)
+    line = next(l for l in readme().splitlines() if "-m tools.sim --keys" in l)
     args = shlex.split(line.split("#")[0])
     keys_text = args[args.index("--keys") + 1]
     result = simcore.run(simcore.parse_keys(keys_text))      # no seed, no saves

@@ -131,9 +131,9 @@ def test_the_buzzer_plays_a_tone_without_blocking_and_stops_it_on_time():
 
 
 def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
-    import bench_play
+    from tools.bench import play as bench_play
     from drivers import buzzer
-    from test_play import script
+    from conftest import script
 
     class Sound:
         def __init__(self):

@@ -10,9 +10,9 @@ import pytest
 
 from conftest import ROOT
 
-import build as buildtool
-import flash as flashtool
-from vdevice import VirtualHandset
+from tools.device import build as buildtool
+from tools.device import flash as flashtool
+from tools.device.vdevice import VirtualHandset
 
 
 def make(*args, timeout=120):
@@ -65,7 +65,7 @@ def test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes(
 
         frame = first_frame(dev.port, tmp_path)
         assert len(frame) == 10240 and len(set(frame)) > 2  # drawn, not blank
-        from simcore import run
+        from tools.sim.core import run
         assert frame == run([]).frames[0]                   # what the simulator draws
 
         cards = source / "lib" / "svara" / "cards.py"
@@ -105,8 +105,9 @@ def quiet(*_):
 
 def test_flash_without_a_device_says_so(small_build, tmp_path):
     port = str(tmp_path / "ttyNOPE")
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), port,
-                           "--build", small_build], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "tools.device.flash", port,
+                           "--build", small_build], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
     assert proc.returncode == 1
     assert "no device at %s" % port in proc.stderr
 

@@ -1,4 +1,4 @@
-"""tools/flash.py under faults (issue 15): a power cut at every file operation of a
+"""tools/device/flash.py under faults (issue 15): a power cut at every file operation of a
 flash (the /boot.py change included), the link dropped at every command, every kind of
 corrupt build folder, a port that never answers or never stops sending. Each case is
 lost when the handset would not boot a whole game afterwards (the old one or the new
@@ -17,8 +17,8 @@ import pytest
 
 from conftest import ROOT
 
-import build as buildtool
-import flash as flashtool
+from tools.device import build as buildtool
+from tools.device import flash as flashtool
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "fakes"))
 from fake_device import FakeHandset, PowerCut  # noqa: E402
@@ -321,7 +321,7 @@ def test_a_port_that_stops_answering_or_never_stops_sending_times_out(
 def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(
         full_build, builds, tmp_path, capsys):
     """The virtual handset (real MicroPython) killed while a flash is sending."""
-    from vdevice import VirtualHandset
+    from tools.device.vdevice import VirtualHandset
     old, _ = builds
     with VirtualHandset() as dev:
         flashtool.flash(dev.port, old, log=lambda *a: None, reset=False)

@@ -1,5 +1,5 @@
 """make flash onto a board with a ROMFS partition, on the real C MicroPython (issue 13):
-tools/flash.py's own commands run on the unix-port micropython that MICROPYTHON names
+tools/device/flash.py's own commands run on the unix-port micropython that MICROPYTHON names
 (host_tests/fakes/unix_board.py: its filesystem a folder, its ROMFS partition memory
 behind vfs.rom_ioctl), then that board mounts the image with MicroPython's own
 vfs.VfsRom, boots as boot.py says and plays from /rom/lib, reading its words and tables
@@ -13,9 +13,9 @@ import pytest
 
 from conftest import ROOT
 
-import build as buildtool
-import flash as flashtool
-import mpunix
+from tools.device import build as buildtool
+from tools.device import flash as flashtool
+from tools.mp import unix as mpunix
 
 BINARY = mpunix.binary()
 pytestmark = pytest.mark.skipif(bool(mpunix.missing(BINARY)),

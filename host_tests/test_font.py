@@ -7,12 +7,12 @@ import types
 import pytest
 
 from conftest import ROOT, check_names, run_checks_on_micropython
-from mp import MicroPython
+from tools.mp.wasm import MicroPython
 
 
 def _fake_framebuf():
     """A minimal framebuf (GS4_HMSB and MONO_HLSB; pixel, fill, fill_rect, blit) used only
-    while tools/hostlib/framebuf.py, the project's full stand-in, is absent."""
+    while tools/common/hostlib/framebuf.py, the project's full stand-in, is absent."""
     m = types.ModuleType("framebuf")
     m.MONO_HLSB, m.GS4_HMSB = 3, 2
 
@@ -71,12 +71,12 @@ def _fake_framebuf():
 
 
 try:
-    import framebuf  # noqa: F401  (tools/hostlib/framebuf.py on CPython)
+    import framebuf  # noqa: F401  (tools/common/hostlib/framebuf.py on CPython)
 except ImportError:
     sys.modules["framebuf"] = _fake_framebuf()
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-import gen_font  # noqa: E402
+from tools.gen import font as gen_font  # noqa: E402
 from mpchecks import font_checks  # noqa: E402
 from ui import font_5x8, font_6x12, writer  # noqa: E402
 
@@ -135,8 +135,8 @@ def test_english_text_never_loads_a_script_part():
 
 @pytest.mark.skipif(MISSING is not None, reason="font sources absent: %s" % MISSING)
 def test_regenerating_the_fonts_gives_the_committed_modules():
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_font.py"), "--check"],
-                         capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "tools.gen.font", "--check"],
+                         capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("up to date") == 6, run.stdout
 
@@ -161,8 +161,8 @@ def test_every_glyph_is_the_source_fonts_glyph_but_the_named_patches():
 
 
 def test_check_mode_skips_and_passes_without_the_font_tools():
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_font.py"), "--check"],
-                         capture_output=True, text=True, env=dict(os.environ, PATH="/nonexistent"))
+    run = subprocess.run([sys.executable, "-m", "tools.gen.font", "--check"],
+                         capture_output=True, text=True, env=dict(os.environ, PATH="/nonexistent"), cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("SKIP") and "pcf2bdf" in run.stdout
 

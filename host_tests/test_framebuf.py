@@ -9,7 +9,7 @@ from conftest import ROOT, check_names, run_checks_on_micropython
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 from mpchecks import framebuf_checks  # noqa: E402
 
-import framebuf  # noqa: E402  (tools/hostlib/framebuf.py, put on sys.path by conftest)
+import framebuf  # noqa: E402  (tools/common/hostlib/framebuf.py, put on sys.path by conftest)
 
 SCENES = framebuf_checks.scene_names()
 

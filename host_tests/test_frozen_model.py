@@ -1,9 +1,9 @@
-"""The frozen-build model (tools/frozen.py) under MicroPython: it must tell what a frozen
+"""The frozen-build model (tools/mp/frozen.py) under MicroPython: it must tell what a frozen
 module keeps in flash (bytecode, names, constants such as the score table) from what
 importing it still makes in RAM (its functions, classes and what its top level builds),
-or the 64 KB figures made with it (tools/bench_play.py, tools/fuzz.py --frozen) mean
+or the 64 KB figures made with it (tools/bench/play.py, tools/stress/fuzz.py --frozen) mean
 nothing."""
-import frozen
+from tools.mp import frozen
 
 
 def test_the_manifest_modules_are_all_in_the_model():

@@ -1,11 +1,11 @@
-"""Random keys through the whole firmware from the title screen (tools/fuzz.py): no
+"""Random keys through the whole firmware from the title screen (tools/stress/fuzz.py): no
 exception out of the app and none caught by its guard, chips conserved at every step,
 saves and restarts on the way; under MicroPython also the heap, with the code in it
-and in the frozen-build model (tools/frozen.py: 64 KB, must not grow). The in-suite runs
+and in the frozen-build model (tools/mp/frozen.py: 64 KB, must not grow). The in-suite runs
 are shorter than the issue's (20,000 keys here, ~9 s; 2,000 under MicroPython twice,
 ~15 s each); the full runs, 100,000 keys (~70 s) and 10,000 under MicroPython (~70 s
 each), are `make fuzz`."""
-import fuzz
+from tools.stress import fuzz
 
 
 def test_20000_random_keys_on_cpython():
@@ -40,7 +40,7 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
 
 def test_2000_random_keys_on_a_frozen_build_in_64_kb():
     """The handset freezes the game (code and tables in flash, firmware/manifest.py). In
-    the frozen-build model (tools/frozen.py) the same fuzz, every screen and language on
+    the frozen-build model (tools/mp/frozen.py) the same fuzz, every screen and language on
     the way, runs in 64 KB plus the code the port cannot keep out of its heap: the heap
     never grows, and nothing was loaded a second time."""
     c = fuzz.run_micropython(2000, seed=7, heap=64 * 1024, frozen=True)

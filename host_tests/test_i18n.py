@@ -17,7 +17,7 @@ def test_same_checks_on_micropython(micropython):
 def _language_heap(codes):
     """Bytes in use under MicroPython after each language of `codes` was chosen in turn
     (after a collection), minus the bytes in use with only the loader imported."""
-    from mp import MicroPython
+    from tools.mp.wasm import MicroPython
     with MicroPython(heap=256 * 1024) as mp:
         mp.exec("import sys\nimport i18n")
         base = mp.mem_alloc()
@@ -45,14 +45,14 @@ def test_only_the_chosen_language_is_in_ram_on_micropython():
 
 
 def test_the_packed_languages_are_what_the_sources_say():
-    # The handset loads firmware/i18n/<code>.py, packed by tools/gen_strings.py from the
+    # The handset loads firmware/i18n/<code>.py, packed by tools/gen/strings.py from the
     # readable firmware/i18n/src/<code>.py: every name reads back exactly as written.
     import importlib
     import subprocess
     import sys
     from conftest import ROOT
-    import gen_strings
-    run = subprocess.run([sys.executable, "tools/gen_strings.py", "--check"], cwd=ROOT,
+    from tools.gen import strings as gen_strings
+    run = subprocess.run([sys.executable, "-m", "tools.gen.strings", "--check"], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     import i18n
@@ -74,7 +74,7 @@ def test_the_packed_languages_are_what_the_sources_say():
 
 def test_packing_refuses_a_language_that_lacks_a_name(tmp_path):
     import shutil
-    import gen_strings
+    from tools.gen import strings as gen_strings
     from conftest import ROOT
     for code in gen_strings.languages():
         shutil.copy("%s/firmware/i18n/src/%s.py" % (ROOT, code), tmp_path / (code + ".py"))
@@ -92,7 +92,7 @@ def _qstr_bytes(mp):
 def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
     from conftest import ROOT
     from i18n._names import _k
-    from mp import MicroPython
+    from tools.mp.wasm import MicroPython
     cost = {}
     menu, back = _k.index("MENU"), _k.index("BACK")
     for kind, path in (("packed", "firmware/i18n/en.py"), ("source", "firmware/i18n/src/en.py")):
@@ -114,14 +114,14 @@ def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
 
 
 def test_installed_as_mpy_files_a_language_is_read_from_its_bin_file_under_micropython(tmp_path):
-    """make build writes each language's bytes into i18n/<code>.bin (tools/build.py);
+    """make build writes each language's bytes into i18n/<code>.bin (tools/device/build.py);
     there i18n reads them in place (svara.data) instead of loading the module: the same
     words in every language, and far less heap than the module's bytes take."""
     import os
-    import build
-    import gen_strings
+    from tools.device import build
+    from tools.gen import strings as gen_strings
     from conftest import ROOT
-    from mp import MicroPython
+    from tools.mp.wasm import MicroPython
     out = str(tmp_path / "dev")
     build.build("virtual", out=out, log=None)
     codes = gen_strings.languages()

@@ -152,7 +152,7 @@ def test_every_screen_draws_in_every_language(code, measured):
 
 
 def test_the_switch_draws_the_same_frames_under_micropython():
-    import simcore
+    from tools.sim import core as simcore
     codes = list(SETTINGS_LANG) + [K.RIGHT, K.END, K.DOWN, K.OK, K.RIGHT, K.RIGHT, K.RIGHT]
     # 140 KB: this port keeps the code in its heap; with issues 13-17 together (the
     # start-up import of svara.odds, the checked saves, the new screens' code) 128 KB grew,
@@ -174,7 +174,7 @@ MATCH = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 16    # as docs/screens/langu
 def test_the_language_screenshots_are_the_simulators_frames(k, code):
     import os
     import pygame
-    import simcore
+    from tools.sim import core as simcore
     from conftest import ROOT
     keys_text = ("DOWN DOWN OK UP UP" + " RIGHT" * k
                  + " END DOWN OK RIGHT RIGHT RIGHT END UP UP UP ")

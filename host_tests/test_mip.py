@@ -9,11 +9,11 @@ import threading
 
 import pytest
 
-import build as buildtool
-import gen_mip
-from vdevice import VirtualHandset
+from tools.device import build as buildtool
+from tools.device import mip as gen_mip
+from tools.device.vdevice import VirtualHandset
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT  # noqa: E402
 # New game, stack 100 -> 20, Play (as host_tests/keys/bots4.keys starts), then OK, the
 # default action, for the first actions of the match.
 KEYS = "OK DOWN DOWN DOWN LEFT LEFT SL " + "OK " * 12
@@ -44,8 +44,9 @@ def mpremote(port, *args, timeout=180):
 
 
 def test_the_package_files_are_up_to_date():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_mip.py"),
-                           "--check"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "tools.device.mip",
+                           "--check"], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
 
 

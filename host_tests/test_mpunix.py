@@ -1,7 +1,7 @@
-"""tools/mpunix.py: the runner for a unix-port micropython binary the user names.
+"""tools/mp/unix.py: the runner for a unix-port micropython binary the user names.
 
 Its logic (reading the driver's output, the bisection, the usage errors) is tested here
-without the binary; the driver (tools/unix_keys.py) and the check script it writes run
+without the binary; the driver (tools/mp/unix_keys.py) and the check script it writes run
 under the WebAssembly MicroPython of `make test`. What needs the binary runs only when
 MICROPYTHON names one (make test-unix runs the full measurement)."""
 import os
@@ -10,10 +10,9 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import mpunix  # noqa: E402
-from mp import MicroPython, MicroPythonError  # noqa: E402
+from conftest import ROOT  # noqa: E402
+from tools.mp import unix as mpunix  # noqa: E402
+from tools.mp.wasm import MicroPython, MicroPythonError  # noqa: E402
 
 BINARY = mpunix.binary()
 NEEDS_BINARY = pytest.mark.skipif(
@@ -37,7 +36,7 @@ def test_a_memory_error_the_app_caught_reads_as_memory_at_its_key():
 
 
 def test_a_memory_error_before_the_app_starts_reads_as_memory():
-    out = ("Traceback (most recent call last):\n  File \"tools/unix_keys.py\", line 21\n"
+    out = ("Traceback (most recent call last):\n  File \"tools/mp/unix_keys.py\", line 21\n"
            "MemoryError: memory allocation failed, allocating 10240 bytes\n")
     r = mpunix.parse_output(out, 1)
     assert not r.ok and r.memory and "10240" in r.last
@@ -87,9 +86,9 @@ def test_bisection_says_when_even_the_top_fails():
 def _run_tool(*args):
     env = dict(os.environ)
     env.pop("MICROPYTHON", None)
-    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mpunix.py")] + list(args),
+    return subprocess.run([sys.executable, "-m", "tools.mp.unix"] + list(args),
                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          timeout=60)
+                          timeout=60, cwd=ROOT)
 
 
 def test_without_a_binary_the_tool_says_how_to_name_one():

@@ -59,7 +59,7 @@ def test_names_and_chips_kept_by_the_simulator_from_cpython_to_micropython(tmp_p
     """sim --save-dir: Bob named and winning a hot-seat match on CPython; under
     MicroPython the Statistics show his chips and a new game brings them (P1, out of
     chips, gets the Stack again, said on the New chips screen)."""
-    import simcore
+    from tools.sim import core as simcore
     folder = str(tmp_path / "saves")
     keys = ("3 UP UP UP OK DOWN OK 2 2 6 6 6 RIGHT 2 2 OK END END"
             " 1 2 DOWN 0 DOWN DOWN LEFT LEFT SL" + " HASH OK" * 7)
@@ -80,7 +80,7 @@ def test_the_new_screens_draw_in_the_languages(code):
     """The names list and editor, the New chips screen and the chips page drawn for
     real: no error caught, and each language's frames differ from English."""
     import i18n
-    import simcore
+    from tools.sim import core as simcore
     keys = simcore.parse_keys("3 UP UP UP OK OK 2 2 OK END END 5 RIGHT END"
                               " 1 2 DOWN 0 DOWN DOWN LEFT LEFT SL" + " HASH OK" * 7 + " OK")
     try:
@@ -99,7 +99,7 @@ def test_the_new_screens_draw_in_the_languages(code):
 
 def test_the_names_key_script():
     """host_tests/keys/names.keys: typed names, the match, New chips, the table."""
-    from test_play import play
+    from conftest import play
     run, traces, _ = play("names")
     assert "names 1 Ana|Bob" in traces
     assert "gameover winner=1 stacks=0,40" in traces

@@ -1,7 +1,7 @@
 """Chances (svara.odds): every deal counted for 1 and 2 opponents on the full deck; for
 3 to 9 opponents the exact tables against their counts and long seeded simulations,
 and the estimate (floors) against simulations widened by its documented error
-(tools/odds_sim.py); all the tables regenerate byte for byte; and the
+(tools/gen/odds_sim.py); all the tables regenerate byte for byte; and the
 same checks under MicroPython, with what a call allocates there."""
 import os
 import random
@@ -17,9 +17,9 @@ from svara import exact, odds
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 from mpchecks import odds_checks  # noqa: E402
-import exact_odds  # noqa: E402  (tools/)
-import fit_odds  # noqa: E402
-import odds_sim  # noqa: E402
+from tools.gen import exact_odds  # noqa: E402  (tools/)
+from tools.gen import fit_odds  # noqa: E402
+from tools.gen import odds_sim  # noqa: E402
 
 
 @pytest.mark.parametrize("name", check_names("odds_checks"))
@@ -76,7 +76,7 @@ SIMULATED = [
 ]
 DEALS = 100000  # partitions of the unseen cards: each is a deal for every n at once
 # With a floor (the bots' estimate), its largest error (win or tie, a fraction) by n =
-# 3..9 in the check of docs/BOTS.md (tools/fit_odds.py --report, 2,000,000 partitions a
+# 3..9 in the check of docs/BOTS.md (tools/gen/fit_odds.py --report, 2,000,000 partitions a
 # case), rounded up: the interval is widened by it, so a case fails when the estimate is
 # off by more than the documented error plus the simulation's own 99% interval.
 FLOOR_ERROR = (0.009, 0.024, 0.010, 0.018, 0.024, 0.053, 0.060)
@@ -109,7 +109,7 @@ def test_the_exact_tables_regenerate_from_the_committed_counts(variant):
     assert sorted(done) == exact_odds.classes(variant)
     with open(exact_odds.module_path(variant), encoding="ascii") as f:
         assert f.read() == exact_odds.module_text(done, variant), (
-            "run tools/exact_odds.py --module and commit lib/svara/_exact_v*.py")
+            "run tools/gen/exact_odds.py --module and commit lib/svara/_exact_v*.py")
 
 
 @pytest.mark.parametrize("variant", exact_odds.VARIANTS)
@@ -204,7 +204,7 @@ def test_three_to_nine_opponents_are_the_exact_counts_rounded(variant):
 
 
 def test_the_exact_chances_agree_with_two_million_deal_simulations():
-    """tools/odds_fit_input.txt holds 2,000,000 seeded partitions per case (40 hands, the
+    """tools/gen/data/odds_fit_input.txt holds 2,000,000 seeded partitions per case (40 hands, the
     four point variants, n = 3..9). Exact chances fall outside a 99% interval about as
     often as chance alone puts them there: 1 in 100 (the estimate missed 341 of 1,120)."""
     checked = outside = 0
@@ -225,7 +225,7 @@ def test_the_exact_chances_agree_with_two_million_deal_simulations():
 def test_the_fitted_table_regenerates_from_the_committed_fit_input():
     text = fit_odds.render(fit_odds.fit(fit_odds.observations(fit_odds.read_input())))
     with open(fit_odds.OUT, encoding="ascii") as f:
-        assert f.read() == text, "run tools/fit_odds.py and commit lib/svara/_odds_table.py"
+        assert f.read() == text, "run tools/gen/fit_odds.py and commit lib/svara/_odds_table.py"
     from svara._odds_table import EXTRA
     assert len(EXTRA) == 56     # 7 opponent counts x 8 cells, the table's whole cost
 

@@ -10,12 +10,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import bench_play  # noqa: E402
+from tools.bench import play as bench_play  # noqa: E402
 import i18n  # noqa: E402
-import simcore  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys  # noqa: E402
 from svara.odds import tenths  # noqa: E402
-from test_play import pixel, script  # noqa: E402
+from conftest import pixel, script  # noqa: E402
 
 K = keys
 P1_TURN = 20        # hotseat3: P1's turn after the deal (P2 and P3 still in), 6 typed

@@ -3,39 +3,17 @@ first line "# seed N": the app seed): against bots to the game-over screen, hot-
 for two and three people with the cover between them, every action type and a svara
 with a join offer; the same frames on CPython and MicroPython; the MicroPython heap
 over a whole match. Replay one by hand with
-    python3 tools/sim.py --seed N --keys @host_tests/keys/NAME.keys --trace --shots DIR
+    python3 -m tools.sim --seed N --keys @host_tests/keys/NAME.keys --trace --shots DIR
 """
 import os
 
 import pytest
 
-import bench_play
-import simcore
+from tools.bench import play as bench_play
+from tools.sim import core as simcore
 from drivers.display import CARD
 
-KEYS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "keys")
-
-
-def script(name):
-    """(app seed, key codes) of host_tests/keys/<name>.keys."""
-    path = os.path.join(KEYS, name + ".keys")
-    with open(path, encoding="utf-8") as f:
-        seed = int(f.readline().split()[-1])
-    return seed, simcore.parse_keys(simcore.read_keys_arg("@" + path))
-
-
-def play(name, frames=False):
-    """Run a script on CPython: (the runner, traces after start and each key, frames)."""
-    seed, codes = script(name)
-    run = bench_play.CPythonPlay(seed)
-    traces = [run.trace()]
-    shots = [run.frame()] if frames else None
-    for c in codes:
-        run.key(c)
-        traces.append(run.trace())
-        if frames:
-            shots.append(run.frame())
-    return run, traces, shots
+from conftest import pixel, play, script  # noqa: E402,F401  (script: the others')
 
 
 def field(trace, name):
@@ -68,11 +46,6 @@ def actions_in_log(log):
                 break
         out.add(v & 7)
     return out
-
-
-def pixel(frame, x, y):
-    b = frame[(y * 128 + x) >> 1]
-    return b >> 4 if x % 2 == 0 else b & 15
 
 
 def test_a_match_against_three_bots_ends_on_the_game_over_screen():
@@ -150,7 +123,7 @@ def test_the_same_frames_on_cpython_and_micropython():
 def test_micropython_plays_the_whole_match_without_the_heap_growing():
     """The bots match under MicroPython in a fixed heap: it never grows, and what stays
     in use does not grow from game to game (svara.Match keeps only its last 8 results). The heap is 128 KB, not 64 KB: the code, loaded from source, takes
-    ~80 KB (tools/bench_play.py prints the peak)."""
+    ~80 KB (tools/bench/play.py prints the peak)."""
     seed, codes = script("bots4")
     mp = bench_play.MicroPythonPlay(seed, heap=128 * 1024)
     try:
@@ -170,7 +143,7 @@ def test_micropython_plays_the_whole_match_without_the_heap_growing():
 
 def test_a_frozen_build_plays_the_whole_match_with_saves_in_64_kb():
     """The handset freezes the game (firmware/manifest.py): code and tables in flash. In
-    the frozen-build model (tools/frozen.py) the same bots match, saving every action,
+    the frozen-build model (tools/mp/frozen.py) the same bots match, saving every action,
     runs in a heap of 64 KB plus the code that the port cannot keep out of its heap, and
     that heap never grows."""
     seed, codes = script("bots4")

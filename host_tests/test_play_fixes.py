@@ -2,7 +2,7 @@
 of range, the svara join offer, the people/bots rows, the red END key and Exit, the
 question before a saved match is replaced, and the small things (the last game's help
 line, the full stop, * before the deal, longer names, the joker at the showdown).
-The key sequences are the issue's, run headless as tools/sim.py runs them."""
+The key sequences are the issue's, run headless as tools/sim/__main__.py runs them."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -10,12 +10,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-import bench_play  # noqa: E402
+from tools.bench import play as bench_play  # noqa: E402
 import i18n  # noqa: E402
-import simcore  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys as K  # noqa: E402
 from drivers.display import BACK, FELT, FELT_DARK, GOLD  # noqa: E402
-from test_play import pixel, play  # noqa: E402
+from conftest import pixel, play  # noqa: E402
 
 class _Words:
     """The current language's words by name (T.AT_MOST), looked up at each use: a

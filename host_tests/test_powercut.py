@@ -1,6 +1,6 @@
 """Power cuts and errors over a whole match, with Statistics counted against the games
 played (host_tests/mpchecks/powercut_checks.py, on CPython and MicroPython); the full
-run of every case is tools/powercut.py (make powercut)."""
+run of every case is tools/stress/powercut.py (make powercut)."""
 import pytest
 
 from conftest import check_names, run_checks_on_micropython

@@ -34,7 +34,7 @@ def test_a_restart_after_any_key_continues_at_the_same_screen_and_turn():
     from drivers import keys
     from drivers.simdisplay import SimDisplay
     from store import Store
-    from test_play import script
+    from conftest import script
     seed, codes = script("hotseat3")
     fs = saves_checks.CutFS()
     app = App(SimDisplay(), seed=seed, store=Store("saves", fs=fs))
@@ -67,7 +67,7 @@ def test_a_restart_after_any_key_continues_at_the_same_screen_and_turn():
 
 def test_the_simulator_keeps_its_saves_in_the_save_dir(tmp_path):
     """sim --save-dir: a game left on CPython continues under MicroPython and back."""
-    import simcore
+    from tools.sim import core as simcore
     from drivers import keys
     folder = str(tmp_path / "saves")
     first = simcore.run(simcore.parse_keys("OK SL OK OK"), seed=3, save_dir=folder)

@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from conftest import ROOT, check_names, run_checks_on_micropython
-from mp import MicroPython
-from score_reference import reference_score
+from tools.mp.wasm import MicroPython
+from tools.gen.score_reference import reference_score
 
 import svara
 from svara.rules import Rules
@@ -62,8 +62,8 @@ def test_micropython_gives_the_same_points_for_all_4960_hands_and_variants(micro
 
 
 def test_regenerating_the_table_gives_the_committed_bytes():
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_score_table.py"),
-                          "--check"], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "tools.gen.score_table",
+                          "--check"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -8,18 +8,18 @@ import types
 
 import pytest
 
-from conftest import ROOT
+from conftest import KEYS, ROOT
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-import simcore  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys  # noqa: E402
 from drivers.display import FELT, GOLD, PALETTE  # noqa: E402
 from drivers.simdisplay import SimDisplay  # noqa: E402
 
-SIM = os.path.join(ROOT, "tools", "sim.py")
+SIM = ["-m", "tools.sim"]
 # Through the title menu: Settings and back, the rules pages turned, statistics.
 SCRIPT = "DOWN DOWN OK END UP 4 RIGHT RIGHT END 5 OK"
 
@@ -28,7 +28,7 @@ def sim(*args, env_drop=(), timeout=60):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for name in env_drop:
         env.pop(name, None)
-    return subprocess.run([sys.executable, SIM] + list(args), capture_output=True,
+    return subprocess.run([sys.executable] + SIM + list(args), capture_output=True,
                           text=True, timeout=timeout, env=env, cwd=ROOT)
 
 
@@ -104,7 +104,7 @@ def test_no_display_and_no_keys_refuses_quickly():
 
 def test_micropython_runs_the_menus_in_a_128k_heap():
     # The whole firmware's code is loaded into RAM here (no frozen modules in the
-    # WebAssembly port): with it, the firmware needs more than 96 KB (see bench_play).
+    # WebAssembly port): with it, the firmware needs more than 96 KB (see tools/bench/play.py).
     out = sim("--keys", SCRIPT, "--micropython", "--heap", str(128 * 1024), "--trace")
     assert out.returncode == 0, out.stderr
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
@@ -112,9 +112,9 @@ def test_micropython_runs_the_menus_in_a_128k_heap():
 
 def test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not(tmp_path):
     """The issue's command for outside checks: the bots match, saving as the handset
-    does, in a 64 KB heap as a frozen build has it (tools/frozen.py): exit 0. The same
+    does, in a 64 KB heap as a frozen build has it (tools/mp/frozen.py): exit 0. The same
     without --frozen (all the code in this port's heap too) does not fit and says so."""
-    keys = "@" + os.path.join(os.path.dirname(__file__), "keys", "bots4.keys")
+    keys = "@" + os.path.join(KEYS, "bots4.keys")
     args = ("--keys", keys, "--seed", "5", "--micropython", "--heap", "65536", "--trace")
     out = sim(*args + ("--frozen", "--save-dir", str(tmp_path / "a")))
     assert out.returncode == 0, out.stderr
@@ -250,7 +250,7 @@ def test_main_without_a_board_says_so(monkeypatch, capsys):
 
 def test_window_runs_with_clicks_and_keys(monkeypatch, tmp_path):
     import pygame
-    import simwindow
+    from tools.sim import window as simwindow
     monkeypatch.setattr(simwindow, "display_available", lambda: True)
     script = [
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")],
@@ -283,7 +283,7 @@ def test_window_runs_with_clicks_and_keys(monkeypatch, tmp_path):
 def window_loop():
     """The window's loop on a dummy display (SDL_VIDEODRIVER=dummy), the app at seed 1."""
     import pygame
-    import simwindow
+    from tools.sim import window as simwindow
     pygame.display.init()
     pygame.font.init()
     window = simwindow.Window(pygame, 2)

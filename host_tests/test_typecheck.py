@@ -5,7 +5,7 @@ import sys
 
 from conftest import ROOT
 
-import typecheck
+from tools.device import typecheck
 
 STUBS = os.path.join(ROOT, "typings", "machine.pyi")
 MISSING = "MicroPython stubs missing: run `make typings` (make test does it)"
@@ -13,8 +13,8 @@ MISSING = "MicroPython stubs missing: run `make typings` (make test does it)"
 
 def test_firmware_and_engine_type_check_clean():
     assert os.path.isfile(STUBS), MISSING
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "typecheck.py")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-m", "tools.device.typecheck"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "typecheck: 0 error(s)" in proc.stdout
 

@@ -15,13 +15,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-import bench_play  # noqa: E402
-import simcore  # noqa: E402
+from tools.bench import play as bench_play  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys  # noqa: E402
-from test_play import play, pixel  # noqa: E402
+from conftest import KEYS, check, pixel, play, rgb  # noqa: E402,F401
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 # (golden name, key script, the step whose frame it shows: 0 = after start).
 SHOTS = (
@@ -47,23 +45,6 @@ PAGES = (
     ("settings", "3"),
     ("statistics", "5"),
 )
-
-
-def rgb(frame):
-    return simcore.rgb565_to_rgb(simcore.frame_rgb565(frame))
-
-
-def check(name, frame):
-    path = os.path.join(GOLDEN, name + ".png")
-    if UPDATE:
-        os.makedirs(GOLDEN, exist_ok=True)
-        pygame.image.save(simcore.surface_of(frame), path)
-        return
-    assert os.path.exists(path), "no golden %s: run with UPDATE_GOLDEN=1" % path
-    image = pygame.image.load(path)
-    assert image.get_size() == (128, 160)
-    assert pygame.image.tobytes(image, "RGB") == rgb(frame), (
-        "%s differs from %s (UPDATE_GOLDEN=1 regenerates it deliberately)" % (name, path))
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +108,7 @@ def test_a_key_on_the_action_list_redraws_only_the_action_area():
     before = frames[23]                       # P1's turn, Bet 5 selected
     again = bench_play.CPythonPlay(5)
     for c in simcore.parse_keys(simcore.read_keys_arg(
-            "@" + os.path.join(os.path.dirname(os.path.abspath(__file__)), "keys",
+            "@" + os.path.join(KEYS,
                                "hotseat3.keys")))[:23]:
         again.key(c)
     assert again.frame() == before

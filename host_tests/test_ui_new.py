@@ -9,11 +9,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import bench_play  # noqa: E402
+from tools.bench import play as bench_play  # noqa: E402
 import i18n  # noqa: E402
-import simcore  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys as K  # noqa: E402
-from test_ui import check  # noqa: E402
+from conftest import check  # noqa: E402
 
 BOTS4 = "OK DOWN DOWN DOWN LEFT LEFT SL"       # you and three easy bots, stack 20 (seed 5)
 # (screen, app seed, keys, then idle until a pop-up shows)

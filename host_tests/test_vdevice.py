@@ -1,4 +1,4 @@
-"""The virtual handset (tools/vdevice.py): real MicroPython behind a pseudo-terminal
+"""The virtual handset (tools/device/vdevice.py): real MicroPython behind a pseudo-terminal
 that the real mpremote drives unchanged."""
 import subprocess
 import sys
@@ -6,7 +6,7 @@ import sys
 import pytest
 import serial
 
-from vdevice import VirtualHandset
+from tools.device.vdevice import VirtualHandset
 
 
 def mpremote(port, *args, timeout=60):

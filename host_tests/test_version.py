@@ -4,13 +4,13 @@ import os
 import subprocess
 import sys
 
-import bench_play
-import gen_mip
+from tools.bench import play as bench_play
+from tools.device import mip as gen_mip
 import svara.version
 from drivers import keys
-from test_play import pixel
+from conftest import pixel
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT  # noqa: E402
 TO_KEYS_PAGE = "DOWN DOWN DOWN OK RIGHT RIGHT RIGHT RIGHT RIGHT"   # Rules, page 6: the keys
 
 

@@ -30,7 +30,7 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
 # numbers right, host_tests/test_consts.py checks them):
 _W_BACK = const(12)
 _W_DONE = const(27)

@@ -14,7 +14,7 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
 # numbers right, host_tests/test_consts.py checks them):
 _W_BYE = const(15)
 _W_HELP_MENU = const(40)
