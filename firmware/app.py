@@ -17,7 +17,7 @@ except ImportError:  # CPython
         return n
 
 # The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_CONTINUE_LAST = const(19)
 _W_NOTE_ERR = const(72)
 _W_NOTE_MEM = const(73)

@@ -54,7 +54,7 @@ except ImportError:  # CPython
         return n
 
 # The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_PERSON = const(88)
 _W_SAVE_ERROR = const(107)
 _W_SAVE_FULL = const(108)

@@ -6,7 +6,7 @@ through: drawn here by idling the app until it shows).
 
     .venv/bin/python docs/screens/moments.py
 
-host_tests/test_docs.py checks the committed pictures are these frames."""
+host_tests/tooling/test_docs.py checks the committed pictures are these frames."""
 import os
 import sys
 

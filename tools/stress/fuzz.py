@@ -16,7 +16,7 @@ N 10,000) runs everything, pixels included, under MicroPython 1.27 (WebAssembly)
 key per call (its idle work in further calls of IDLE_CHUNK idle() each), with a fixed heap (default 128 KB) that must not grow; it prints the
 peak heap (gc.mem_alloc() at the end of each call: the port collects only between
 calls), the heap in use after a collection (sampled every 250 keys) and whether the
-heap had to grow (printed, not a failure: see host_tests/test_fuzz.py). --frozen runs
+heap had to grow (printed, not a failure: see host_tests/firmware/test_random_keys.py). --frozen runs
 it in the frozen-build model (tools/mp/frozen.py): every module the handset freezes loaded
 first and kept, the heap 64 KB (or --heap) plus the code that a frozen build keeps in
 flash, and the figures printed are the frozen build's.

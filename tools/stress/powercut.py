@@ -9,7 +9,7 @@ For each kind it prints "<kind>: N cases tried, M lost" and the first lost cases
 --micropython runs the same cases under MicroPython 1.27 (WebAssembly, tools/mp/wasm.py),
 one case a call. The flash's faults (a cut at every file operation, the link dropped
 at every command, each corrupt build) run whole in make test
-(host_tests/test_flash_faults.py).
+(host_tests/tooling/test_flash_faults.py).
 Exit status: 0 nothing lost, 1 a case lost, 2 bad usage.
 """
 import os

@@ -1,7 +1,7 @@
 """A pure-Python stand-in for MicroPython's ``framebuf`` module, for CPython.
 
 Written from MicroPython 1.27's documented behaviour and checked by experiment against
-the real module (host_tests/test_framebuf.py draws the scenes of
+the real module (host_tests/tooling/test_hostlib_framebuf.py draws the scenes of
 host_tests/mpchecks/framebuf_checks.py on both interpreters and compares every byte).
 
 Covered: every format (MONO_VLSB, MONO_HLSB, MONO_HMSB, GS2_HMSB, GS4_HMSB, GS8,

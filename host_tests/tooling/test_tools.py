@@ -135,3 +135,16 @@ def test_progress_on_a_terminal_redraws_one_line():
     assert text.count("\n") == 1 and text.endswith("\n")
     assert text.count("\r") == 3
     assert text.rstrip().split("\r")[-1].startswith("classes 3/3 (100%)")
+
+
+def test_no_test_folder_shadows_a_package():
+    """host_tests/ui, tooling, firmware, engine sit on sys.path's folders beside the real
+    packages: the importable ui, tools, svara and drivers must be the checkout's."""
+    import drivers
+    import svara
+    import tools
+    import ui
+    for module, folder in ((ui, "firmware/ui"), (svara, "lib/svara"), (tools, "tools")):
+        assert module.__file__ == os.path.join(ROOT, folder, "__init__.py"), module
+    # firmware/drivers has no __init__.py (a namespace package): one folder only.
+    assert list(drivers.__path__) == [os.path.join(ROOT, "firmware", "drivers")]

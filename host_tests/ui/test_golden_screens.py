@@ -3,7 +3,7 @@
 the menus and the table that a player notices.
 
 Regenerate the golden images deliberately (then look at them) with:
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q host_tests/test_ui.py
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q host_tests/ui/test_golden_screens.py
 """
 import os
 

@@ -1,6 +1,6 @@
 """The screens issue 17 added, in all six languages, against golden images
 (host_tests/golden/<screen>_<lang>.png; UPDATE_GOLDEN=1 regenerates them, as in
-test_ui.py): the history of a game, the menu during play, a bot's pop-up, the question
+test_golden_screens.py): the history of a game, the menu during play, a bot's pop-up, the question
 before a saved match is replaced, and Exit."""
 import os
 
