@@ -3,8 +3,10 @@
 # Paths are relative to this file. Build MicroPython 1.27 with it (see README):
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this checkout>/firmware/manifest.py
 # A frozen main.py runs at start-up before any main.py on the filesystem.
-# host_tests/test_build.py checks that this names every module the build puts on the
-# device (tools/device/build.py), so a new module must be added here too.
+# The one list of the shipped modules: the .mpy build, the mip packages and the frozen
+# model read it too (tools/common/manifest.py). host_tests/tooling/test_build.py checks
+# that it names every module of firmware/ and lib/svara but the desktop's, so a new
+# module must be added here.
 include("$(PORT_DIR)/boards/manifest.py")
 
 # The rules library, less its desktop command line (svara/__main__.py, python -m svara).

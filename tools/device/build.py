@@ -49,10 +49,18 @@ DEVICE_VERSION = "1.27"   # the MicroPython the handset runs (and the npm port u
 MPY_VERSION = 6           # the .mpy format that MicroPython 1.27 loads
 # Table modules whose bytes constants also go into NAME.bin beside NAME.mpy, read in
 # place by offset on the device (lib/svara/data.py): importing the .mpy would load them
-# into RAM in one block each.
+# into RAM in one block each. So do the packed languages: every i18n/<code>.py that the
+# manifest ships (i18n/__init__.py and i18n/_names.py are code).
 DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
-                "svara/_exact_v3.py", "svara/_strategy.py") + tuple(
-                    "i18n/%s.py" % c for c in ("en", "bg", "ru", "nl", "pt", "id"))
+                "svara/_exact_v3.py", "svara/_strategy.py")
+
+
+def is_data_module(rel):
+    """Whether the device file `rel` (as .py) also gets its bytes in NAME.bin."""
+    return rel in DATA_MODULES or (rel.startswith("i18n/") and rel.count("/") == 1
+                                   and not rel[5:].startswith("_"))
+
+
 MANIFEST = "svara.manifest"
 # Modules the game may import that MicroPython 1.27 brings itself (on the handset or
 # the WebAssembly port): any other name a module imports must be in the build.
@@ -135,7 +143,7 @@ def build(board="handset", out=None, log=print, src=ROOT):
             _write_if_changed(dest, data)
         wanted.add(name)
         sizes.append((name, os.path.getsize(dest)))
-        if rel in DATA_MODULES:
+        if is_data_module(rel):
             name = rel[:-3] + ".bin"
             _write_if_changed(os.path.join(out, name), data_file(path))
             wanted.add(name)
