@@ -138,11 +138,12 @@ SMOKE = (
     "firmware/test_quick_match.py::test_same_checks_on_micropython",
     "tooling/test_sim.py::test_micropython_draws_the_same_frames_as_cpython_at_every_step",
 )
-# A test is a MicroPython one if it takes the session's interpreter or starts one (its
-# source says so; a unix-port test without MICROPYTHON set skips).
+# A test is a MicroPython one if it takes the session's interpreter, says so in its name,
+# or its body starts one (a unix-port test without MICROPYTHON set skips).
 _MICROPYTHON_WORDS = ("MicroPython(", "micropython=True", "run_checks_on_micropython",
                       "VirtualHandset", "mpremote", "MicroPythonPlay", "frozen.measure",
-                      "frozen_match", '"MICROPYTHON', "micropython_frames")
+                      "frozen_match", '"MICROPYTHON', "micropython_frames", '"--micropython"',
+                      "run_micropython", "micropython_figures", "_frozen(")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -160,10 +161,11 @@ def pytest_collection_modifyitems(config, items):
             seen.add(nodeid)
         try:
             source = inspect.getsource(item.function)
-        except (OSError, TypeError):
+            source = source[source.index("def "):]        # not the parameters' lists
+        except (OSError, TypeError, ValueError):
             source = ""
-        if "micropython" in getattr(item, "fixturenames", ()) or any(
-                w in source for w in _MICROPYTHON_WORDS):
+        if "micropython" in getattr(item, "fixturenames", ()) or \
+                "micropython" in item.name or any(w in source for w in _MICROPYTHON_WORDS):
             item.add_marker(pytest.mark.micropython)
     # Only when the whole suite was collected: a run of a few files collects fewer.
     if not config.args[1:] and \
