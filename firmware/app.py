@@ -1,7 +1,7 @@
 # The loop's brain, independent of pins: gives each key to the current screen, switches
 # screens when one asks (ui/screen.py lists the answers), redraws what changed and calls
 # display.show(). A key that changes nothing allocates nothing here.
-# main.py (the handset) and tools/sim.py (the simulator) drive it the same way:
+# main.py (the handset) and tools/sim/__main__.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
 # With a store (store.Store), saving.py keeps settings, statistics and the game in
 # progress between runs. key() and idle() never raise: an error (MemoryError included)
@@ -16,8 +16,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_CONTINUE_LAST = const(19)
 _W_NOTE_ERR = const(72)
 _W_NOTE_MEM = const(73)
@@ -50,7 +50,7 @@ class App:
         self.message = ""       # the last one-line message shown (an error, a failed save)
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
-        self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
+        self.errors = 0         # errors caught since start (tools/stress/fuzz.py counts them)
         self.done = False       # Exit on the title: the loop may stop (main.py)
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)

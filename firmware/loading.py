@@ -16,8 +16,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_AFRESH = const(6)
 _W_DAMAGE_WHY = const(23)
 _W_GAME_DROPPED = const(28)

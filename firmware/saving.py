@@ -53,8 +53,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_PERSON = const(88)
 _W_SAVE_ERROR = const(107)
 _W_SAVE_FULL = const(108)

@@ -1,11 +1,11 @@
 # The words on the screen. Each language is one module (en.py, bg.py, ...) that
-# tools/gen_strings.py packs from its readable source (i18n/src/) into two bytes
+# tools/gen/strings.py packs from its readable source (i18n/src/) into two bytes
 # literals; only the chosen language is open at a time: use() opens the new one and
 # closes the old one (its module dropped, or its .bin file closed), so the old strings
 # can be collected. A word is read by its number, T[_W_NAME]: i18n/_names.py numbers
 # the words, and each module folds the numbers it uses into its code as constants
 # (`_W_BACK = const(12)`: on MicroPython a name costs an interned string for good and
-# the numbers cost nothing; tools/gen_strings.py keeps those copies right). T.NAME
+# the numbers cost nothing; tools/gen/strings.py keeps those copies right). T.NAME
 # reads the same word by its name (the desktop's tools and tests; it imports the names).
 # Screens keep the strings in a module global `T = strings()`; use() rebinds every ui
 # module's T that held the old language, so a screen drawn after the switch is in the

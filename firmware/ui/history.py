@@ -20,8 +20,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BACK = const(12)
 _W_BOT = const(13)
 _W_DID = const(24)
@@ -40,7 +40,7 @@ _W_WINS = const(136)
 _W_YOU = const(138)
 _W_YOU_WIN = const(142)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)

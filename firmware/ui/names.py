@@ -30,8 +30,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BACK = const(12)
 _W_DONE = const(27)
 _W_HELP_NAME = const(41)
@@ -49,7 +49,7 @@ _W_RESTOCK_NOTE = const(100)
 _W_RESTOCK_TITLE = const(101)
 _W_SELECT = const(109)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _CARD = const(6)

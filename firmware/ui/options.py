@@ -23,8 +23,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_AS_ANTE = const(9)
 _W_BACK = const(12)
 _W_BUY_INS = const(14)
@@ -48,7 +48,7 @@ _W_START = const(114)
 _W_VOLUMES = const(133)
 _W_YES = const(137)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _GOLD = const(10)

@@ -14,15 +14,15 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BACK = const(12)
 _W_HELP_MENU = const(40)
 _W_MENU_KEY = const(63)
 _W_PLAY_MENU = const(90)
 _W_SELECT = const(109)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _NOTHING = const(0)
 _SHOW = const(1)

@@ -15,8 +15,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BACK = const(12)
 _W_CARD_POINTS = const(16)
 _W_CARD_POINT_LINES = const(17)
@@ -27,7 +27,7 @@ _W_NEXT = const(69)
 _W_PAGE = const(87)
 _W_TEXT_PAGES = const(130)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)

@@ -16,8 +16,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_AGAIN = const(7)
 _W_GAME_OVER = const(30)
 _W_GAME_TITLE = const(31)
@@ -44,7 +44,7 @@ _W_YOU_OUT = const(141)
 _W_YOU_WIN = const(142)
 _W_YOU_WON = const(143)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _FELT_DARK = const(3)

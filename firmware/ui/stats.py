@@ -15,8 +15,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BACK = const(12)
 _W_CHIPS_TITLE = const(18)
 _W_HELP_RULES = const(49)
@@ -25,7 +25,7 @@ _W_PAGE = const(87)
 _W_STATS = const(115)
 _W_STAT_NAMES = const(116)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)

@@ -27,8 +27,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_ACT_BLIND = const(0)
 _W_ACT_CALL = const(1)
 _W_ACT_JOIN = const(2)
@@ -82,7 +82,7 @@ _W_YES = const(137)
 _W_YOUR_TURN = const(139)
 _W_YOUR_TURN_1 = const(140)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _FELT_DARK = const(3)

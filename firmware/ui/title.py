@@ -14,8 +14,8 @@ except ImportError:  # CPython
     def const(n):
         return n
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
+# numbers right, host_tests/firmware/test_consts.py checks them):
 _W_BYE = const(15)
 _W_HELP_MENU = const(40)
 _W_MENU = const(62)
@@ -23,7 +23,7 @@ _W_NO_MATCH = const(78)
 _W_SELECT = const(109)
 _W_TITLE = const(132)
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _GOLD = const(10)

@@ -1,6 +1,6 @@
 """Helpers shared by the check modules (CPython and MicroPython alike).
 
-tools/mp.py copies this file beside a check module it runs under MicroPython, and
+tools/mp/wasm.py copies this file beside a check module it runs under MicroPython, and
 host_tests/conftest.py puts this folder on sys.path, so `from checkutil import ...`
 works on both interpreters."""
 import svara

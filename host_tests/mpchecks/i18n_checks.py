@@ -1,6 +1,6 @@
 """The six languages: same names and shapes as English, same placeholders, every
 character in both fonts, every string fits its place on the 128-pixel screen. The same
-checks run on CPython (pytest) and MicroPython (tools/mp.py)."""
+checks run on CPython (pytest) and MicroPython (tools/mp/wasm.py)."""
 import sys
 
 from ui import font_5x8, font_6x12, writer
@@ -112,7 +112,7 @@ def load(code):
 
 
 def names(T):
-    # The names number the words (tools/gen_strings.py), the same in every language.
+    # The names number the words (tools/gen/strings.py), the same in every language.
     from i18n._names import _k
     return list(_k)
 

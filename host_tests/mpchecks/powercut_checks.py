@@ -4,7 +4,7 @@ every step-th), then a restart that plays the match on to its end; an error inje
 the j-th screen switch, then play on to the end. Each case is lost when Statistics do
 not count exactly the games and the match that were played (a game counted twice, or
 one never counted), when a finished match comes back to be played again, or when the
-game cannot go on. tools/powercut.py runs every case; make test a sample."""
+game cannot go on. tools/stress/powercut.py runs every case; make test a sample."""
 import sys
 
 from app import App
@@ -251,7 +251,7 @@ def _later():
 
 
 # make test: a short match (ante 5: six games or so), every other op on CPython;
-# tools/powercut.py: the long match (ante 2: nineteen games and a svara), every op.
+# tools/stress/powercut.py: the long match (ante 2: nineteen games and a svara), every op.
 def test_a_cut_at_every_file_operation_of_a_match_counts_every_game_once():
     tried, lost, first = match_cuts(step=3 if MICRO else 1, ante=5)
     print("power cuts over a match: %d cases tried, %d lost" % (tried, lost))

@@ -6,7 +6,7 @@
 # svara.game.Rng, random.Random, or MicroPython's random module.
 # EASY plays by its points alone. NORMAL weighs its exact chances (svara.odds) against
 # the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
-# heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
+# heads-up plays the CFR strategy of svara._strategy (tools/gen/cfr.py, docs/BOTS.md).
 # Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
 # opens wider, calls a little lighter and bets its strong hands big (twice the pot); its
 # reads are what Normal and Easy hold when they bet.

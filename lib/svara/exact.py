@@ -1,5 +1,5 @@
 # Exact chances against 3 to 9 opponents (svara.odds.chances asks here when no card is
-# dead and no floor is set): the tables _exact_v<points variant> that tools/exact_odds.py
+# dead and no floor is set): the tables _exact_v<points variant> that tools/gen/exact_odds.py
 # counts, every deal of the 29 unseen cards by inclusion-exclusion over the cards dealt.
 # Hands alike under the game's symmetries (the suits ♦ ♥ ♠ swapped, ♣ too without the
 # joker; the ranks 10 J Q K swapped) share one entry: 337 classes with the joker, 116

@@ -10,7 +10,7 @@
 #   |X|^2 - sum over cards c of x(c)^2 + sum over card pairs cd of x(cd)^2 - |X|
 #   (inclusion-exclusion on the shared cards; x(c), x(cd) count the X hands holding c, cd).
 # - 3+ opponents, no dead card, no floor (what the person's * key asks): exact, from
-#   _exact_v<points variant> (tools/exact_odds.py counts every deal by inclusion-exclusion
+#   _exact_v<points variant> (tools/gen/exact_odds.py counts every deal by inclusion-exclusion
 #   over the cards dealt), in millionths rounded to nearest, read by svara.exact.
 #   ``table=False`` (the bots) skips the tables.
 # - 3+ opponents otherwise: an estimate of P(all n hands in X) from the same exact counts.
@@ -22,7 +22,7 @@
 #   The pairs of hands left out of it: rho = P(2) / P_w(2), exact P(2) from the count
 #   above, and P(n) = P_w(n) rho^E, E = C(n, 2) (one factor per pair of hands) plus a
 #   whole correction from _odds_table by n and the share of X hands in eighths, which
-#   tools/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
+#   tools/gen/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
 # ``floor`` narrows the opponents to hands of at least that many points (what a bot
 # reads from their bets); the chances are then conditional on every opponent being so
 # (for 3+: the estimate for the class within the range over the one for the range).
@@ -325,7 +325,7 @@ def terms(cards, k, x, d2, n, c, w=None, m=None, e=None):
 
     ``cards`` as filled by _disjoint_pairs, x the class's hands, d2 its ordered disjoint
     pairs; w, m, e: scratch lists of c, 28 and 28 places (made when None). Public for
-    tools/fit_odds.py, which fits the exponents on these very numbers."""
+    tools/gen/fit_odds.py, which fits the exponents on these very numbers."""
     t = _comb(c, 3)
     if w is None:
         w = [0] * c
