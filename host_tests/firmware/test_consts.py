@@ -104,7 +104,7 @@ def test_a_wrong_word_number_is_renumbered_and_a_stray_one_refused():
 def test_every_device_module_keeps_its_word_numbers_in_one_words_block():
     # gen_strings rewrites only what stands between the markers: every _W_ line of the
     # device code is inside one, and each module that has words has exactly one block.
-    import gen_strings
+    from tools.gen import strings as gen_strings
     blocks = 0
     for path in gen_strings.device_modules():
         with open(path, encoding="utf-8") as f:
