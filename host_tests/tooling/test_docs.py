@@ -26,6 +26,30 @@ def test_links_and_paths_in_the_readme_stay_inside_the_repository():
     assert "(docs/RULES.md)" in text
 
 
+def test_the_readme_is_a_users_page_whose_figures_are_current():
+    # A page a newcomer reads, not a lab notebook: at most 200 lines, and no figure that
+    # tells its own history ("was 139.5 KB", "from 124.5 to 108.0", "before items 10-15");
+    # measurements, their method and their past live in docs/ and CHANGELOG.md.
+    lines = readme().splitlines()
+    assert len(lines) <= 200, len(lines)
+    history = re.compile(r"\d[\d.,]*\s*(KB|ms|s|%|bytes)?\s*\((was|before|from)\b"
+                         r"|\bfrom [\d.,]+ (KB )?to [\d.,]+|\bbefore items?\b|\bitems? \d+-\d+"
+                         r"|\b(was|were) [\d.,]+ ?(KB|ms|bytes)", re.I)
+    for n, line in enumerate(lines, 1):
+        assert not history.search(line), "README.md:%d: %s" % (n, line)
+
+
+def test_the_architecture_page_says_where_each_new_thing_goes():
+    with open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8") as f:
+        text = f.read()
+    part = text.split("## Where a new thing goes", 1)[1]
+    for thing in ("setting", "screen", "bot rule", "save"):
+        assert re.search(r"new %s" % thing, part, re.I), thing
+    # Every file it names is in the repository.
+    for path in re.findall(r"`((?:lib|firmware|tools|host_tests|docs)/[\w/.-]+\.\w+)`", text):
+        assert os.path.exists(os.path.join(ROOT, path)), path
+
+
 def test_the_rules_page_names_every_setting_and_the_engines_readings():
     with open(os.path.join(ROOT, "docs", "RULES.md"), encoding="utf-8") as f:
         rules = f.read()
