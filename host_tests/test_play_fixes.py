@@ -57,9 +57,9 @@ def help_line(r):
 def drawn_help(text):
     """The help line as it looks saying `text`."""
     from drivers.simdisplay import SimDisplay
-    from ui import common
+    from ui import draw
     d = SimDisplay()
-    common.help_line(d, text)
+    draw.help_line(d, text)
     f = d.frame_bytes()
     return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
 
@@ -125,8 +125,8 @@ def test_the_join_offer_hides_the_cards_points_level_and_action_of_the_game_befo
 
 
 def writer_small():
-    from ui import common
-    return common.small()
+    from ui import draw
+    return draw.small()
 
 
 # --- 4. people and bots -----------------------------------------------------------------
@@ -272,9 +272,9 @@ def test_chances_before_the_deal_say_when_they_come():
 
 
 def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
-    import saving
+    from ui import writer
     for name in ("Dimitar", "Георги"):
-        assert saving.good_name(name), name
+        assert writer.good_name(name), name
     r = bench_play.CPythonPlay(1)
     r.app.players = {"names": ["Dimitar"], "chips": []}
     r.key(K.OK)
@@ -340,7 +340,7 @@ def until_pop(r, limit=2000):
 
 
 def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
-    from ui import common
+    import settings
     for pace in (0, 1, 2):
         r = bench_play.CPythonPlay(3)
         r.key(K.OK)                          # New game: you and three bots
@@ -359,9 +359,9 @@ def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
         while r.trace().startswith("table pop"):
             assert r.app.idle() and (r.app.timed or not r.trace().startswith("table pop"))
             held += 1
-        assert held == common.POP_TICKS[pace]
+        assert held == settings.POP_TICKS[pace]
         assert r.display.shown <= shown + 1, "held without redrawing"
-    assert common.POP_TICKS[0] > common.POP_TICKS[1] > common.POP_TICKS[2] >= 50
+    assert settings.POP_TICKS[0] > settings.POP_TICKS[1] > settings.POP_TICKS[2] >= 50
 
 
 def test_the_pop_up_says_the_move_in_words():
@@ -489,8 +489,7 @@ def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
     assert h.top == 0
     # After a restart the kept games are read back.
     again = checkutil.phone(fs, 5, SimDisplay())
-    from ui.play import saved
-    assert [e[1] for e in saved(again)] == [5, 6, 7]
+    assert [e[1] for e in again.hist] == [5, 6, 7]
 
 
 def test_the_menu_during_play_comes_back_to_the_match():
@@ -541,7 +540,8 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
     from store import Store
     from drivers.simdisplay import SimDisplay
     from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
-    from ui import common
+    import settings
+    from ui import draw
     fs = CuttingFS()
     try:
         app = checkutil.phone(fs, 5, SimDisplay())
@@ -552,14 +552,14 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         for _ in range(8):
             press(K.DOWN)                                # the Four colours row
         assert app.trace().startswith("settings 8")
-        assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
+        assert [draw.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
-        assert common.FOUR[0] == 1
-        assert [common.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
+        assert settings.FOUR[0] == 1
+        assert [draw.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
-        common.FOUR[0] = 0                               # as after a power cut
+        settings.FOUR[0] = 0                               # as after a power cut
         again = checkutil.phone(fs, 5, SimDisplay())
-        assert common.FOUR[0] == 1
+        assert settings.FOUR[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
         assert app.volume == 1
         press(K.DOWN, K.RIGHT)
@@ -570,20 +570,20 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         again = checkutil.phone(fs, 5, SimDisplay())
         assert again.volume == 0
     finally:
-        common.FOUR[0] = 0
+        settings.FOUR[0] = 0
 
 
 def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
     from drivers.simdisplay import SimDisplay
-    from ui import common, writer
+    from ui import draw, writer
     d = SimDisplay()
     d.fill(0)
-    common.card(d, 0, 0, 31)                             # the ace of spades
+    draw.card(d, 0, 0, 31)                             # the ace of spades
     f = d.frame_bytes()
     ink = [(x, y) for x in range(22) for y in range(12, 32) if pixel(f, x, y) == 5]
     small = SimDisplay()
     small.fill(0)
-    writer.text(small, common.SUITS[3], 0, 0, 5)
+    writer.text(small, draw.SUITS[3], 0, 0, 5)
     g = small.frame_bytes()
     glyph = [(x, y) for x in range(6) for y in range(12) if pixel(g, x, y) == 5]
     assert len(ink) == 4 * len(glyph)
@@ -594,13 +594,13 @@ def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
 # --- features: shorter matches ----------------------------------------------------------------
 
 def test_a_match_with_rising_antes_ends_in_tens_of_games():
-    from ui import common
+    import settings
     try:
         r = run(7, "OK UP UP")                          # New game: the Ante doubles row
         assert r.trace().startswith("newgame 11")
-        assert common.RISE_GAMES[common.RISE[0]] == 10  # the default
+        assert settings.RISE_GAMES[settings.RISE[0]] == 10  # the default
         r.key(K.RIGHT)                                  # every 5 games
-        assert common.RISE_GAMES[common.RISE[0]] == 5
+        assert settings.RISE_GAMES[settings.RISE[0]] == 5
         r.key(K.SL)                                     # you and three bots, stack 100
         antes = set()
         for _ in range(3000):
@@ -620,4 +620,4 @@ def test_a_match_with_rising_antes_ends_in_tens_of_games():
         assert {1, 2, 4, 8} <= antes                    # doubled every five games
         assert max(antes) <= 2 ** ((games - 1) // 5)
     finally:
-        common.RISE[0] = 1                              # the default, every 10 games
+        settings.RISE[0] = 1                              # the default, every 10 games
