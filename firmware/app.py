@@ -49,7 +49,7 @@ class App:
         self._seed = None if seed is None else seed & _SEED_MASK
         self.store = store
         self.cfg = bytearray(settings.DEFAULTS)   # the table settings (settings.PEOPLE..)
-        self.stats = [0] * settings.N_STATS       # the statistics (settings.MATCHES..)
+        self.stats = [0] * settings.N_STATS       # the statistics (settings.py names them)
         self.players = {"names": [], "chips": []}   # by person slot (saving.py's header)
         self.hist = []          # the kept games' histories (the "history" save)
         self.play = None        # the match in progress (session.Session), for Continue
@@ -157,14 +157,15 @@ class App:
                 _done_loading()
 
     def _keep(self):
-        """Save the game in progress when the session says it changed (an action, the
-        pace): before the next key, so that a power cut loses no action."""
+        """Save what the session says changed (an action, the pace: the game; a game
+        counted: the history) before the next key, so that a power cut loses no action."""
         p = self.play
-        if p is not None and p.changed:
-            p.changed = False
+        if p is not None and (p.changed or p.unkept):
             if self.store is not None:
                 import saving
-                saving.save_game(self)
+                saving.save_session(self, p)
+            p.changed = False
+            p.unkept = False
 
     def say(self, text):
         """Show a one-line message on the help line once the current key is done."""

@@ -5,7 +5,7 @@
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
 #               four-colour deck, "vol": the sound's volume, "rise": the rising ante},
 #               each key there once it was set
-#   "stats"     {"v": 2, "st": app.stats (settings.MATCHES .. BIGGEST_POT); "c": which part of the
+#   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which part of the
 #               match in progress they count: [its seed, its game number, that game
 #               counted (0/1), the match counted (0/1)]} (version 1: the list alone)
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
@@ -128,6 +128,15 @@ def save_game(app, screen=None):
         app.kept = p
 
 
+def save_session(app, p):
+    """What the Session p says changed: a game counted (p.unkept) into the history, the
+    game after an action (p.changed)."""
+    if p.unkept:
+        keep_history(app, p)
+    if p.changed:
+        save_game(app)
+
+
 def switched(app, old, new):
     """Saves due when the app switches from screen `old` to `new`."""
     if app.store is None:
@@ -137,11 +146,8 @@ def switched(app, old, new):
         if app.kept is not None:
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
-    else:
-        if p.unkept:
-            keep_history(app, p)
-        if new.p is p:
-            save_game(app, new.name)
+    elif new.p is p:
+        save_game(app, new.name)
     save_stats(app)
     if p is not None and (new.name == "showdown" or new.name == "gameover"):
         save_players(app)           # the chips as the game ended (Session.keep_chips)

@@ -6,9 +6,9 @@
 # People are named and seated from app.players (saving.py keeps it; its header says how
 # chips carry from match to match): the name typed for their slot, and the chips kept
 # from their last game when they have at least the ante.
-# No drawing and no files here: an action sets self.changed, and the app saves the game
-# before it handles the next key (App._keep); a game counted sets self.unkept, and
-# saving.py adds it to the kept history. view() says which screen shows the state now
+# No drawing and no files here: an action sets self.changed and a game counted
+# self.unkept, and the app saves the game and the history before it handles the next
+# key (App._keep, saving.save_session). view() says which screen shows the state now
 # (ui/screen.py resume() opens it).
 from svara.match import Match
 from svara.game import BLINDS, Rng
@@ -21,6 +21,14 @@ except ImportError:  # CPython
         return n
 
 CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
+# The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
+_MATCHES = const(0)
+_MATCHES_WON = const(1)
+_GAMES = const(2)
+_GAMES_WON = const(3)
+_SVARAS = const(4)
+_BEST_HAND = const(5)
+_BIGGEST_POT = const(6)
 
 
 def new_match(app):
@@ -178,8 +186,8 @@ class Session:
             for s in range(self.people):
                 if g.is_in(s):
                     p = g.points(s)
-                    if p > st[settings.BEST_HAND]:
-                        st[settings.BEST_HAND] = p
+                    if p > st[_BEST_HAND]:
+                        st[_BEST_HAND] = p
 
     def view(self):
         """(module, class, args) of the screen for the game's state now: who starts with
@@ -257,12 +265,12 @@ class Session:
         self.unkept = True                  # for the history (saving.keep_history)
         g = self.game
         st = self.app.stats
-        st[settings.GAMES] += 1
+        st[_GAMES] += 1
         if g.winner < self.people:
-            st[settings.GAMES_WON] += 1
-        st[settings.SVARAS] += g.svaras
-        if g.winner < self.people and g.won > st[settings.BIGGEST_POT]:
-            st[settings.BIGGEST_POT] = g.won
+            st[_GAMES_WON] += 1
+        st[_SVARAS] += g.svaras
+        if g.winner < self.people and g.won > st[_BIGGEST_POT]:
+            st[_BIGGEST_POT] = g.won
 
     def over(self):
         """True when the match is over after this game: one player left, or no person."""
@@ -291,6 +299,6 @@ class Session:
         """Count the match in the statistics."""
         self.ended = True
         st = self.app.stats
-        st[settings.MATCHES] += 1
+        st[_MATCHES] += 1
         if self.winner() < self.people:
-            st[settings.MATCHES_WON] += 1
+            st[_MATCHES_WON] += 1

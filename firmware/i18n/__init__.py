@@ -16,7 +16,9 @@ LANGUAGES = ("en", "bg", "ru", "nl", "pt", "id")
 # Each language's name in itself, for the language setting (index as LANGUAGES).
 NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
 _current = []                          # [_Packed, code] once a language is loaded
-_held = []                             # the names of the modules whose T use() rebinds
+# The names of the modules whose T use() rebinds (held()): slots made at import, so that
+# no list grows mid-game (a block left in the heap between the screens' modules).
+_held = [None] * 12
 
 
 def strings():
@@ -30,7 +32,7 @@ def held(name):
     """The current words, for the module `name` to keep as its global T: use() rebinds
     that T at a switch of language."""
     if name not in _held:
-        _held.append(name)
+        _held[_held.index(None)] = name
     return strings()
 
 
@@ -56,7 +58,7 @@ def use(code):
     if _current:
         old, old_code = _current
         for key in _held:
-            m = sys.modules.get(key)
+            m = sys.modules.get(key) if key else None
             if m is not None and getattr(m, "T", None) is old:
                 m.T = new
         old.close()                     # the module dropped, or its .bin file closed
