@@ -5,9 +5,10 @@
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
 #               four-colour deck, "vol": the sound's volume, "rise": the rising ante},
 #               each key there once it was set
-#   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which part of the
-#               match in progress they count: [its seed, its game number, that game
-#               counted (0/1), the match counted (0/1)]} (version 1: the list alone)
+#   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which
+#               part of the match in progress they count: [its seed, its game number,
+#               that game counted (0/1), the match counted (0/1)]} (version 1: the
+#               list alone)
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
 #               alone, else P1, P2...), "chips": each slot's chips after its last game}
 #   "history"   the last HISTORY_KEEP games counted, oldest first: [people, game number,
@@ -16,8 +17,8 @@
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
 #               loading), the match's and the bots' generator states (Match.state),
 #               what the screens remember (its "p": Session.state), and which screen
-#               was showing. (Not Match.results, the record
-#               of finished games that no screen shows: it would grow every game.)
+#               was showing. (Not Match.results, the record of finished games that no
+#               screen shows: it would grow every game.)
 # Counting is one atomic unit: "stats" alone says what has been counted (its "c"), so
 # a cut between the game's save and the statistics' at a game's end, or an error caught
 # after counting (App._recover rolls the statistics back to the saved ones, then
@@ -28,14 +29,15 @@
 # is over, likewise), as the power cut would have had it a moment later.
 # Every field of "game", "stats" and "settings" is checked for type and range when it
 # loads (loading.py); a bad one makes that copy damaged (store.py then tries the older
-# copy, and the title says so). "players" is damaged when it is not a dict of lists; odd names and
-# chip counts inside one are mended as said below.
+# copy, and the title says so). "players" is damaged when it is not a dict of lists;
+# odd names and chip counts inside one are mended as said below.
 # When: the game after every action (Session.act marks it changed, and the app saves it
 # before the next key) and at every switch to a play screen, the statistics, players
 # and history when a game or match ends, the names when one is typed (ui/names.py), the
 # table settings when the player leaves the options screens, the others when changed.
-# A save that fails (full filesystem) is said once on the screen and play goes on. loading.load_all() at start reads everything back and leaves a
-# short note in app.note when a file was damaged.
+# A save that fails (full filesystem) is said once on the screen and play goes on.
+# loading.load_all() at start reads everything back and leaves a short note in app.note
+# when a file was damaged.
 #
 # Names and chips belong to the person slots P1..P10 (the People of a new game take the
 # first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 7

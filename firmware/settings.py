@@ -66,7 +66,9 @@ N_STATS = const(7)
 # The person slots P1..P10 (as many as New game allows people), each with a name typed
 # (app.players["names"]) and the chips kept from its last game (app.players["chips"]).
 SLOTS = const(10)
-NAME_W = const(42)        # pixels a name may take in the 6x12 font (7 letters; ui/table.py draws one over 33 in 5x8)
+# A name takes at most NAME_W pixels in the 6x12 font (7 letters; ui/table.py draws one
+# over 33 in 5x8).
+NAME_W = const(42)
 
 
 def rules_of(cfg):

@@ -22,7 +22,8 @@ def _modules():
                     continue
                 path = os.path.join(folder, f)
                 rel = os.path.relpath(path, LIB if base != FIRMWARE else FIRMWARE)
-                if base == FIRMWARE and rel.startswith(("boards" + os.sep, "i18n" + os.sep + "src")):
+                skip = ("boards" + os.sep, "i18n" + os.sep + "src")
+                if base == FIRMWARE and rel.startswith(skip):
                     continue                # a board's own files; the languages' sources
                 name = rel[:-3].replace(os.sep, ".")
                 if name.endswith(".__init__"):

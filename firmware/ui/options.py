@@ -64,9 +64,9 @@ _TOP = const(16)
 _ROW = const(9)
 T = held(__name__)
 # (The bot pace is in Settings only: the rising ante takes its row here.)
-NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STACK, settings.ANTE,
-                   settings.JOKER, settings.SEVENS, settings.CAP, settings.BLINDS, settings.MIN_BLIND,
-                   settings.BUY_IN, 15))
+NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STACK,
+                   settings.ANTE, settings.JOKER, settings.SEVENS, settings.CAP,
+                   settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
 # saving.save_setting() saves it); its number is its label's index in T[_W_OPTIONS].
 _LANG = const(12)
