@@ -21,6 +21,8 @@ package("i18n", files=("__init__.py", "_names.py", "en.py", "bg.py", "ru.py", "n
 package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py", "buzzer.py"))
 module("app.py")
 module("main.py")
+module("session.py")
+module("settings.py")
 module("store.py")
 module("saving.py")
 module("loading.py")

@@ -10,24 +10,30 @@ import re
 from conftest import ROOT
 
 _SOURCES = ("drivers.display", "ui.screen", "svara.game")
+# settings.py defines the statistics' fields private (`_GAMES = const(2)`): copies are
+# checked against those.
+_PRIVATE_SOURCES = ("settings",)
 _FOLDED = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)", re.M)
 
 
 def _folded():
-    """(file, name, value) of every folded copy in firmware/ui/."""
-    ui = os.path.join(ROOT, "firmware", "ui")
-    for f in sorted(os.listdir(ui)):
-        if f.endswith(".py"):
-            with open(os.path.join(ui, f), encoding="utf-8") as src:
-                for m in _FOLDED.finditer(src.read()):
-                    yield f, m.group(1), int(m.group(2))
+    """(file, name, value) of every folded copy in firmware/ui/ and firmware/*.py."""
+    fw = os.path.join(ROOT, "firmware")
+    for folder in (os.path.join(fw, "ui"), fw):
+        for f in sorted(os.listdir(folder)):
+            if f.endswith(".py") and f != "settings.py":
+                with open(os.path.join(folder, f), encoding="utf-8") as src:
+                    for m in _FOLDED.finditer(src.read()):
+                        yield f, m.group(1), int(m.group(2))
 
 
 def test_folded_constants_equal_their_definitions():
     sources = [importlib.import_module(m) for m in _SOURCES]
+    private = [importlib.import_module(m) for m in _PRIVATE_SOURCES]
     checked = 0
     for f, name, value in _folded():
         defined = [getattr(m, name) for m in sources if hasattr(m, name)]
+        defined += [getattr(m, "_" + name) for m in private if hasattr(m, "_" + name)]
         if not defined:
             continue                # the screen's own constant (_TOP, _ROW...)
         assert defined == [value] * len(defined), (f, name, value, defined)

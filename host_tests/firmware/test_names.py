@@ -36,18 +36,18 @@ def test_the_keypad_layouts_and_their_capitals_are_in_both_fonts():
 
 def test_the_name_limits_match_the_game():
     from mpchecks import i18n_checks
-    import saving
-    from ui import options, common, writer
-    assert saving.SLOTS == options._HIGH[common.PEOPLE]       # a slot for every person
+    import settings
+    from ui import writer
+    assert settings.SLOTS == settings.HIGH[settings.PEOPLE]     # a slot for every person
     # The seat label's place in 6x12 is the strings' limit; a typed name may be wider
     # (7 letters: Dimitar, Георги), drawn there in 5x8 from x 9, clear of the state
     # column at x 45; a longest typed name is no wider than the sample name the string
     # checks put in every "%s" (so they cover typed names).
     from ui import table
     assert i18n_checks.PLACES["PERSON"][1] == table._NAME_W
-    longest = "W" * (saving.NAME_W // writer.width("W"))
+    longest = "W" * (settings.NAME_W // writer.width("W"))
     assert len(longest) == 7 and 9 + writer.width(longest, i18n_checks.S) <= table._STATE_X
-    assert saving.good_name(longest) and not saving.good_name(longest + "W")
+    assert writer.good_name(longest) and not writer.good_name(longest + "W")
     for code in i18n_checks.LANGS:
         T = i18n_checks.load(code)
         sample = i18n_checks.who(T)

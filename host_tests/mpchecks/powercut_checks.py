@@ -70,16 +70,16 @@ def _quick(f, *args):
     """f(*args) with text drawing left out (the frames do not matter here) and the
     screens' modules kept loaded (importing them again is most of the time otherwise;
     the heap does not matter here either)."""
-    from ui import common, writer
+    from ui import screen, writer
     real = writer.text
-    drop = common.drop_screens
+    drop = screen.drop_screens
     writer.text = _no_text
-    common.drop_screens = _keep
+    screen.drop_screens = _keep
     try:
         return f(*args)
     finally:
         writer.text = real
-        common.drop_screens = drop
+        screen.drop_screens = drop
 
 
 def _keep(module):
@@ -103,8 +103,7 @@ def _to_the_end(app):
 
 
 def _stats(app):
-    st = getattr(app, "stats", None)
-    return list(st) if st else [0] * 7
+    return list(app.stats)
 
 
 def reference(keys=NEW_MATCH):

@@ -26,9 +26,9 @@ def test_the_small_fonts_full_stop_is_a_dot_not_a_cross():
 
 
 def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
-    import saving
+    from ui import writer
     for name in ("Dimitar", "Георги"):
-        assert saving.good_name(name), name
+        assert writer.good_name(name), name
     r = bench_play.CPythonPlay(1)
     r.app.players = {"names": ["Dimitar"], "chips": []}
     r.key(K.OK)
@@ -46,7 +46,8 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
     from store import Store
     from drivers.simdisplay import SimDisplay
     from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
-    from ui import common
+    import settings
+    from ui import draw
     fs = CuttingFS()
     try:
         app = checkutil.phone(fs, 5, SimDisplay())
@@ -57,14 +58,14 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         for _ in range(8):
             press(K.DOWN)                                # the Four colours row
         assert app.trace().startswith("settings 8")
-        assert [common.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
+        assert [draw.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
-        assert common.FOUR[0] == 1
-        assert [common.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
+        assert settings.FOUR[0] == 1
+        assert [draw.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
-        common.FOUR[0] = 0                               # as after a power cut
+        settings.FOUR[0] = 0                               # as after a power cut
         again = checkutil.phone(fs, 5, SimDisplay())
-        assert common.FOUR[0] == 1
+        assert settings.FOUR[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
         assert app.volume == 1
         press(K.DOWN, K.RIGHT)
@@ -75,20 +76,20 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         again = checkutil.phone(fs, 5, SimDisplay())
         assert again.volume == 0
     finally:
-        common.FOUR[0] = 0
+        settings.FOUR[0] = 0
 
 
 def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
     from drivers.simdisplay import SimDisplay
-    from ui import common, writer
+    from ui import draw, writer
     d = SimDisplay()
     d.fill(0)
-    common.card(d, 0, 0, 31)                             # the ace of spades
+    draw.card(d, 0, 0, 31)                             # the ace of spades
     f = d.frame_bytes()
     ink = [(x, y) for x in range(22) for y in range(12, 32) if pixel(f, x, y) == 5]
     small = SimDisplay()
     small.fill(0)
-    writer.text(small, common.SUITS[3], 0, 0, 5)
+    writer.text(small, draw.SUITS[3], 0, 0, 5)
     g = small.frame_bytes()
     glyph = [(x, y) for x in range(6) for y in range(12) if pixel(g, x, y) == 5]
     assert len(ink) == 4 * len(glyph)

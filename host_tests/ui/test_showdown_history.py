@@ -142,5 +142,4 @@ def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
     assert h.top == 0
     # After a restart the kept games are read back.
     again = checkutil.phone(fs, 5, SimDisplay())
-    from ui.play import saved
-    assert [e[1] for e in saved(again)] == [5, 6, 7]
+    assert [e[1] for e in again.hist] == [5, 6, 7]

@@ -98,7 +98,7 @@ def test_hash_steps_through_the_most_half_the_pot_and_the_pot():
 
 
 def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
-    from ui import common
+    import settings
     for pace in (0, 1, 2):
         r = bench_play.CPythonPlay(3)
         r.key(K.OK)                          # New game: you and three bots
@@ -117,9 +117,9 @@ def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
         while r.trace().startswith("table pop"):
             assert r.app.idle() and (r.app.timed or not r.trace().startswith("table pop"))
             held += 1
-        assert held == common.POP_TICKS[pace]
+        assert held == settings.POP_TICKS[pace]
         assert r.display.shown <= shown + 1, "held without redrawing"
-    assert common.POP_TICKS[0] > common.POP_TICKS[1] > common.POP_TICKS[2] >= 50
+    assert settings.POP_TICKS[0] > settings.POP_TICKS[1] > settings.POP_TICKS[2] >= 50
 
 
 def test_the_pop_up_says_the_move_in_words():

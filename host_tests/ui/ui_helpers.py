@@ -56,9 +56,9 @@ def help_line(r):
 def drawn_help(text):
     """The help line as it looks saying `text`."""
     from drivers.simdisplay import SimDisplay
-    from ui import common
+    from ui import draw
     d = SimDisplay()
-    common.help_line(d, text)
+    draw.help_line(d, text)
     f = d.frame_bytes()
     return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
 
@@ -69,8 +69,8 @@ JOIN = ("OK RIGHT RIGHT DOWN LEFT LEFT LEFT SL OK DOWN RIGHT OK OK OK 6 OK OK UP
 
 
 def writer_small():
-    from ui import common
-    return common.small()
+    from ui import draw
+    return draw.small()
 
 
 

@@ -30,9 +30,9 @@ from drivers import keys  # noqa: E402
 # Modules imported under MicroPython one call each before the app starts (as the
 # handset's GC would collect between them), in the order the handset needs them. The
 # screens' own modules are not among them: the app opens each screen in a call of its
-# own (ui.screen.Later) and forgets the others (ui.common.DROP).
+# own (ui.screen.Later) and forgets the others (ui.screen.DROP).
 PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara",
-           "svara.bots", "i18n.en", "ui.common", "ui.title", "ui.play")
+           "svara.bots", "i18n.en", "settings", "ui.draw", "ui.title", "session")
 SAVE_PRELOAD = ("store", "saving", "svara.log")
 # New game with the stack lowered from 100 to 20 (Stack is the fourth row), then Play.
 NEW_GAME_20 = (keys.OK, keys.DOWN, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT, keys.SL)
@@ -233,8 +233,8 @@ def frozen_match(codes, seed=MATCH_SEED, budget=65536):
 
 # Modules in the order a match loads them, and where the heap goes.
 MODULES = ("drivers.simdisplay", "app", "ui.writer", "ui.font_5x8", "ui.font_6x12", "svara",
-           "svara.bots", "svara.odds", "svara._strategy", "i18n.en", "ui.common", "ui.title",
-           "ui.options", "ui.play", "ui.table", "ui.showdown", "store", "saving", "svara.log",
+           "svara.bots", "svara.odds", "svara._strategy", "i18n.en", "settings", "ui.draw",
+           "ui.title", "ui.options", "session", "ui.table", "ui.showdown", "store", "saving", "svara.log",
            "ui.font_5x8_cyr", "ui.font_6x12_cyr", "svara.cards")
 
 

@@ -16,7 +16,7 @@ The model:
      their packages. CODE = IMPORTED - TOP is what the
      port holds and the handset does not.
   2. The run itself imports the same modules first and keeps them: a module that the app
-     lets go (ui.common.DROP, a language it leaves) is put back into sys.modules after
+     lets go (ui.screen.DROP, a language it leaves) is put back into sys.modules after
      every call, as a frozen module comes back without loading code again.
   3. The run starts with a heap of BUDGET plus CODE (and the GC tables' share of CODE): if
      it never grows, the run fits BUDGET on a frozen build. Its peak minus CODE is the
@@ -38,7 +38,8 @@ from tools.device.build import imported_modules  # noqa: E402
 # Imported first, in the order the app needs them (the rest follow by name); each is one
 # of modules(), which come from firmware/manifest.py.
 _FIRST = ("drivers.simdisplay", "app", "ui.screen", "ui.writer", "ui.font_6x12",
-          "ui.font_5x8", "svara", "svara.bots", "i18n", "ui.common", "ui.title", "ui.play",
+          "ui.font_5x8", "svara", "svara.bots", "i18n", "settings", "ui.draw", "ui.title",
+          "session",
           "store", "saving")
 
 

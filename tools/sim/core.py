@@ -107,7 +107,7 @@ class CPythonRunner:
 # these imports anyway (it collects whenever the heap runs short). Screens' own modules
 # are not preloaded: the app opens each screen in a call of its own (ui.screen.Later).
 PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara", "svara.bots",
-           "i18n", "ui.common", "ui.title", "ui.play")
+           "i18n", "settings", "ui.draw", "ui.title", "session")
 
 # Code run under MicroPython, each string one top-level call.
 _MP_SETUP = (

@@ -1,20 +1,15 @@
 # Drawing shared by the screens: the title band, the help line and soft-key bar at the
-# bottom of every screen, menu rows, cards (large, mini, backs), and the way screens
-# open each other (one screen module imported when it is needed).
+# bottom of every screen, menu rows, cards (large, mini, backs) and their suits' colours.
 # Layout: 128 x 160; the help line is the 5x8 row at y 139..147, the soft-key bar the
 # 6x12 row at y 148..159. Every size here is a whole number of pixels.
 from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LIGHT, RED,
                              SHADOW, WIDTH, BACK, BLUE)
+from settings import FOUR
 from ui import writer
 from ui import font_5x8 as F5
-from ui.screen import Later
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
 HELP_Y = const(139)
 BAR_Y = const(148)
@@ -30,42 +25,6 @@ CARD_H = const(32)
 def small():
     """The small font (5x8)."""
     return F5
-
-
-# Screen modules that only their own screens use. Code sits in RAM on the handset, so
-# when one of these screens takes over, the others are forgotten (app.py calls
-# drop_screens) and collected once no screen object holds them; the next open_screen
-# imports a module again.
-DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
-        "playmenu")
-
-
-def open_screen(app, module, cls, *args):
-    """The screen `cls(app, *args)` of ui/<module>.py, to switch to: a ui.screen.Later
-    that the app opens (imports and makes) once the current screen is let go."""
-    return Later(module, cls, args)
-
-
-def leave(app, module, cls, *args):
-    """Where a screen opened from the menu during play (ui/playmenu.py sets app.to_play)
-    goes back to: the match; else the screen `cls(app, *args)` of ui/<module>.py."""
-    if getattr(app, "to_play", False):
-        app.to_play = False
-        if getattr(app, "play", None) is not None:
-            return app.play.screen()
-    return open_screen(app, module, cls, *args)
-
-
-def drop_screens(keep):
-    """Forget the screen modules of DROP other than `keep` (sys.modules and the package)."""
-    import sys
-    names = sys.modules["ui"].__dict__
-    for m in DROP:
-        if m != keep:
-            if "ui." + m in sys.modules:
-                del sys.modules["ui." + m]
-            if m in names:
-                del names[m]
 
 
 def center(fb, s, y, colour, font=None):
@@ -115,23 +74,12 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
         right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
 
 
-# The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
-# FOUR[0] is 1 when it is on (ui/options.py sets it, app.py loads it from "settings").
-FOUR = bytearray(1)
+# The four-colour deck's inks by suit (settings.FOUR: clubs green, diamonds blue, hearts
+# red, spades black).
 _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
 # A large card's suit is its 6x12 glyph drawn twice the size: the glyph is drawn once
 # into this 8 x 12 image (allocated here, at import), then each ink pixel as a 2 x 2 block.
 _BIG = framebuf.FrameBuffer(bytearray(48), 8, 12, framebuf.GS4_HMSB)
-
-
-# Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
-# match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
-# "settings" save, read by ui/play.py at each new game. Until a choice is saved it is 1,
-# every 10 games (App.start sets it, then the saved choice: a bytes literal here would
-# cost heap), so that a default match ends in tens of games (about 50 for you and three
-# bots with stacks of 100), not hundreds.
-RISE = bytearray(1)
-RISE_GAMES = b"\x00\x0a\x05\x03"
 
 
 def suit_colour(code):
@@ -195,48 +143,3 @@ def title_cards(fb, y):
         x = 19 + i * 23
         fb.fill_rect(x + 2, y + 2 + (i & 1) * 3, CARD_W, CARD_H, SHADOW)
         card(fb, x, y + (i & 1) * 3, 28 + i)
-
-
-# The table settings, one byte each in app.cfg (ui/options.py edits them):
-PEOPLE = const(0)     # 1..10 people (hot-seat)
-BOTS = const(1)       # 0..9 bots; people + bots is 2..10
-LEVEL = const(2)      # bot level: svara.bots EASY, NORMAL, HARD
-STACK = const(3)      # index into STACKS
-ANTE = const(4)       # 1..10
-JOKER = const(5)      # 0 / 1
-SEVENS = const(6)     # two sevens = 23: 0 / 1
-CAP = const(7)        # bets and raises per player: 1..9, 0 for no cap
-BLINDS = const(8)     # 0 / 1
-MIN_BLIND = const(9)  # 0 = the ante, else 1..10
-BUY_IN = const(10)    # index into svara.rules.BUY_INS
-PACE = const(11)      # bots' pause: slow, normal, fast
-N_OPTIONS = const(12)
-STACKS = (20, 50, 100, 200, 500, 1000)
-DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
-PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
-POP_TICKS = b"\xa0\x6e\x46"           # idle calls a bot's action shows on its row: 1.6, 1.1, 0.7 s
-
-
-def config(app):
-    """The app's settings (a bytearray indexed by the numbers above), made on first use."""
-    cfg = getattr(app, "cfg", None)
-    if cfg is None:
-        cfg = app.cfg = bytearray(DEFAULTS)
-    return cfg
-
-
-def rules_of(cfg):
-    """The svara.Rules of the settings."""
-    from svara.rules import Rules, BUY_INS
-    return Rules(joker=cfg[JOKER] == 1, two_sevens=cfg[SEVENS] == 1,
-                 raise_cap=cfg[CAP] or None, blinds=cfg[BLINDS] == 1, ante=cfg[ANTE],
-                 min_blind=cfg[MIN_BLIND] or None, buy_in=BUY_INS[cfg[BUY_IN]])
-
-
-def stats(app):
-    """The app's statistics: matches, matches won, games, games won, svaras, best hand,
-    biggest pot a person won (firmware/saves.py keeps them between runs)."""
-    st = getattr(app, "stats", None)
-    if st is None:
-        st = app.stats = [0, 0, 0, 0, 0, 0, 0]
-    return st

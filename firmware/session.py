@@ -1,105 +1,67 @@
 # A match in progress, shared by the table and the showdown screens and kept in
 # app.play (so Continue on the title comes back to it): the svara.Match, who is a
-# person and who a bot, whose cards the screen may show (the last person who pressed
-# OK on the cover), the cards of the last showdown, and the last action for the
-# message line. Seats 0..people-1 are the people, the rest bots.
+# person and who a bot, the bots' pace, whose cards the screen may show (the last
+# person who pressed OK on the cover), the cards of the last showdown, and the last
+# action for the message line. Seats 0..people-1 are the people, the rest bots.
 # People are named and seated from app.players (saving.py keeps it; its header says how
 # chips carry from match to match): the name typed for their slot, and the chips kept
 # from their last game when they have at least the ante.
+# No drawing and no files here: an action sets self.changed and a game counted
+# self.unkept, and the app saves the game and the history before it handles the next
+# key (App._keep, saving.save_session). view() says which screen shows the state now
+# (ui/screen.py resume() opens it).
 from svara.match import Match
 from svara.game import BLINDS, Rng
-from i18n import strings
-from ui import common
+import settings
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen/strings.py keeps the
-# numbers right, host_tests/firmware/test_consts.py checks them):
-_W_BOT = const(13)
-_W_PERSON = const(88)
-_W_YOU = const(138)
-
-T = strings()
 CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
-HISTORY_KEEP = const(3)         # finished games kept in the "history" save (ui/history.py)
-
-
-def saved(app):
-    """The kept games' histories (the "history" save, read on first need), oldest first:
-    a list of [people, game number, svara.log dump in hex]."""
-    h = getattr(app, "hist", None)
-    if h is None:
-        h = []
-        store = getattr(app, "store", None)
-        got = store.load("history", None) if store is not None else None
-        if isinstance(got, list):
-            for e in got[-HISTORY_KEEP:]:
-                if (isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
-                        and isinstance(e[1], int) and isinstance(e[2], str)):
-                    h.append(e)
-        app.hist = h
-    return h
-
-
-def keep_history(app, people, number, game):
-    """Add a finished game to the kept ones (the oldest goes past HISTORY_KEEP), saved
-    at once in its own small file (a failed save keeps it for this session). Without a
-    store nothing is kept (the history shows the current game only): the log module
-    is then not loaded for it (saving.py has it loaded when there is a store)."""
-    store = getattr(app, "store", None)
-    if store is None:
-        return
-    import binascii
-    from svara import log
-    h = saved(app)
-    h.append([people, number, binascii.hexlify(log.dump(game)).decode()])
-    while len(h) > HISTORY_KEEP:
-        h.pop(0)
-    try:
-        store.save("history", h)
-    except OSError:
-        pass
+# The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
+_MATCHES = const(0)
+_MATCHES_WON = const(1)
+_GAMES = const(2)
+_GAMES_WON = const(3)
+_SVARAS = const(4)
+_BEST_HAND = const(5)
+_BIGGEST_POT = const(6)
 
 
 def new_match(app):
     """Start a match from app.cfg and keep it in app.play: people with kept chips (at
-    least the ante) bring them, the others and the bots get the Stack setting; Play.fresh
-    lists the people who had run out (the "New chips" screen names them first)."""
-    cfg = common.config(app)
-    people = cfg[common.PEOPLE]
-    stack = common.STACKS[cfg[common.STACK]]
-    stacks = [stack] * (people + cfg[common.BOTS])
-    pl = getattr(app, "players", None)
-    chips = pl["chips"] if pl is not None else ()
+    least the ante) bring them, the others and the bots get the Stack setting;
+    Session.fresh lists the people who had run out (the "New chips" screen names them
+    first)."""
+    cfg = app.cfg
+    people = cfg[settings.PEOPLE]
+    stack = settings.STACKS[cfg[settings.STACK]]
+    stacks = [stack] * (people + cfg[settings.BOTS])
+    chips = app.players["chips"]
     fresh = bytearray()
     for i in range(min(people, len(chips))):
-        if chips[i] >= cfg[common.ANTE]:
+        if chips[i] >= cfg[settings.ANTE]:
             stacks[i] = chips[i] if chips[i] < CHIPS_MOST else CHIPS_MOST
         else:
             fresh.append(i)
     app.play = None
-    app.play = Play(app, stacks, cfg)
+    app.play = Session(app, stacks, cfg)
     app.play.fresh = bytes(fresh)
     return app.play
 
 
-class Play:
+class Session:
     """The match, its seats' names and what the screens need between turns."""
 
     def __init__(self, app, stacks, cfg, match=None):
-        """A new match from cfg; or, with `match` (saving.restore), an empty shell that
-        the caller fills in from a save (no game dealt)."""
+        """A new match from cfg; or, with `match` (loading.restore), an empty shell that
+        the caller fills in from a save (set_state; no game dealt)."""
         self.app = app
         self.cfg = bytes(cfg)               # the settings this match was started with
-        self.people = cfg[common.PEOPLE]
-        self.level = cfg[common.LEVEL]
-        self.ticks = common.PACE_TICKS[cfg[common.PACE]]
-        self.pop_ticks = common.POP_TICKS[cfg[common.PACE]]
-        self.match = match or Match(stacks, 0, common.rules_of(cfg), app.new_seed())
+        self.people = cfg[settings.PEOPLE]
+        self.level = cfg[settings.LEVEL]
+        self.ticks = settings.PACE_TICKS[cfg[settings.PACE]]
+        self.pop_ticks = settings.POP_TICKS[cfg[settings.PACE]]
+        self.match = match or Match(stacks, 0, settings.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
         self.total = sum(stacks)            # the chips at the table (conserved)
@@ -119,14 +81,47 @@ class Play:
         self.counted = False                # this game's statistics are in
         self.reads = None                   # Hard's svara.reads.Reads (not saved)
         self.ended = False                  # the match is over and counted
+        self.over_saved = False             # the match was over when saved (loading.py)
+        self.changed = False                # an action since the app last saved the game
+        self.unkept = False                 # a game counted, not in the history save yet
         self.game = None
         if match is None:
             self.next_game()
 
+    def state(self, seen):
+        """The "p" field of the game save (set_state reads it back): ten whole numbers,
+        `seen` the svaras already shown (saving.snapshot: one less on the svara screen)."""
+        return [self.viewer, self.games, seen, int(self.counted), self.last_seat,
+                self.last_action, self.last_amount, int(self.last_open),
+                int(self.last_blinds), int(self.ended)]
+
+    def set_state(self, pv):
+        """A saved "p" field (state()) back in place; ValueError when it does not fit this
+        table. counted and ended are as saved (loading.py may know better)."""
+        (viewer, games, seen, counted, last_seat, last_action, last_amount,
+         last_open, last_blinds, ended) = pv
+        n = len(self.match.stacks)
+        if (not -1 <= viewer < self.people or games < 1 or seen < 0
+                or not -1 <= last_seat < n or not 0 <= last_action <= 4
+                or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
+                or ended > 1):
+            raise ValueError("bad field")
+        self.viewer = viewer
+        self.games = games
+        self.svaras_seen = seen
+        self.last_seat = last_seat
+        self.last_action = last_action
+        self.last_amount = last_amount
+        self.last_open = last_open == 1
+        self.last_blinds = last_blinds == 1
+        self.counted = counted == 1
+        self.ended = ended == 1
+        self.over_saved = ended == 1        # the match was over when saved (_complete)
+
     def next_ante(self):
-        """The ante of the next game: doubled after every RISE_GAMES games (common.RISE)."""
+        """The ante of the next game: doubled after every RISE_GAMES games (settings.RISE)."""
         ante = self.match.rules.ante
-        rise = common.RISE_GAMES[common.RISE[0]]
+        rise = settings.RISE_GAMES[settings.RISE[0]]
         if rise and self.games and self.games % rise == 0:
             return 2 * ante
         return ante
@@ -135,24 +130,22 @@ class Play:
         """Settings changed during the match: the bots' level and pace from now on (kept
         in self.cfg, which the save holds)."""
         self.level = level
-        self.ticks = common.PACE_TICKS[pace]
-        self.pop_ticks = common.POP_TICKS[pace]
+        self.ticks = settings.PACE_TICKS[pace]
+        self.pop_ticks = settings.POP_TICKS[pace]
         cfg = bytearray(self.cfg)
-        cfg[common.LEVEL] = level
-        cfg[common.PACE] = pace
+        cfg[settings.LEVEL] = level
+        cfg[settings.PACE] = pace
         self.cfg = bytes(cfg)
-        keep = getattr(self.app, "keep", None)
-        if keep is not None:
-            keep()
+        self.changed = True
 
     def next_game(self):
         """Deal the next game; None when the match is over. With rising antes
-        (common.RISE) the ante doubles after every so many games of the match."""
+        (settings.RISE) the ante doubles after every so many games of the match."""
         r = self.match.rules
         if self.next_ante() != r.ante:
             from svara.rules import Rules
             self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
-                                     None if self.cfg[common.MIN_BLIND] == 0 else r.min_blind,
+                                     None if self.cfg[settings.MIN_BLIND] == 0 else r.min_blind,
                                      r.buy_in)
         g = self.match.next_game()
         self.game = g
@@ -184,44 +177,35 @@ class Play:
                 self.tie_shown = shown
                 self.tie_pot = g.pot
         elif what == "deal":
-            beep = getattr(self.app, "beep", None)
-            if beep is not None:
-                beep(0)                     # drivers/buzzer.py DEAL
-            st = common.stats(self.app)
+            self.app.beep(0)                # drivers/buzzer.py DEAL
+            st = self.app.stats
             for s in range(self.people):
                 if g.is_in(s):
                     p = g.points(s)
-                    if p > st[5]:
-                        st[5] = p
+                    if p > st[_BEST_HAND]:
+                        st[_BEST_HAND] = p
 
-    def screen(self):
-        """The screen for the game's state now: a svara not shown yet, the result of a
-        finished game, or the table."""
+    def view(self):
+        """(module, class, args) of the screen for the game's state now: who starts with
+        new chips, a finished match (from a save), a svara not shown yet, the result of
+        a finished game (counted now), or the table (ui/screen.py resume() opens it)."""
         g = self.game
         if self.fresh:                      # first: who starts with new chips
-            return common.open_screen(self.app, "names", "Fresh")
+            return "names", "Fresh", ()
         if self.ended:                      # a finished match (from a save)
-            return common.open_screen(self.app, "showdown", "Showdown", 2)
+            return "showdown", "Showdown", (2,)
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
             self.last_seat = -1             # the game before's last action: not news now
-            return common.open_screen(self.app, "showdown", "Showdown", 1)
+            return "showdown", "Showdown", (1,)
         if g.to_act is None:
             self.finish_game()
-            return common.open_screen(self.app, "showdown", "Showdown", 0)
-        return common.open_screen(self.app, "table", "Table")
+            return "showdown", "Showdown", (0,)
+        return "table", "Table", ()
 
     def name(self, seat):
-        """A seat's name on the screen: the name typed for a person's slot, else You
-        (one person) or P1..; Bot 1.. for bots."""
-        if seat < self.people:
-            pl = getattr(self.app, "players", None)
-            if pl is not None:
-                names = pl["names"]
-                if seat < len(names) and names[seat]:
-                    return names[seat]
-            return T[_W_YOU] if self.people == 1 else T[_W_PERSON] % (seat + 1)
-        return T[_W_BOT] % (seat - self.people + 1)
+        """A seat's name on the screen (settings.seat_name)."""
+        return settings.seat_name(self.app.players["names"], seat, self.people)
 
     def is_bot(self, seat):
         return seat >= self.people
@@ -242,9 +226,7 @@ class Play:
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
-        keep = getattr(self.app, "keep", None)
-        if keep is not None:
-            keep()                          # the game is saved after every action
+        self.changed = True                 # the app saves the game after every action
 
     def bot_act(self):
         """The bot to act plays one action (svara.bots)."""
@@ -262,10 +244,7 @@ class Play:
         match (saving.py saves them when the result or game over shows)."""
         g = self.game
         st = g.stacks if g is not None else self.match.stacks
-        pl = getattr(self.app, "players", None)
-        if pl is None:
-            pl = self.app.players = {"names": [], "chips": []}
-        chips = pl["chips"]
+        chips = self.app.players["chips"]
         for i in range(self.people):
             v = st[i] if st[i] < CHIPS_MOST else CHIPS_MOST
             if i < len(chips):
@@ -279,15 +258,15 @@ class Play:
         if self.counted:
             return
         self.counted = True
+        self.unkept = True                  # for the history (saving.keep_history)
         g = self.game
-        keep_history(self.app, self.people, self.games, g)
-        st = common.stats(self.app)
-        st[2] += 1
+        st = self.app.stats
+        st[_GAMES] += 1
         if g.winner < self.people:
-            st[3] += 1
-        st[4] += g.svaras
-        if len(st) > 6 and g.winner < self.people and g.won > st[6]:
-            st[6] = g.won                   # the biggest pot a person won
+            st[_GAMES_WON] += 1
+        st[_SVARAS] += g.svaras
+        if g.winner < self.people and g.won > st[_BIGGEST_POT]:
+            st[_BIGGEST_POT] = g.won
 
     def over(self):
         """True when the match is over after this game: one player left, or no person."""
@@ -315,7 +294,7 @@ class Play:
     def end_match(self):
         """Count the match in the statistics."""
         self.ended = True
-        st = common.stats(self.app)
-        st[0] += 1
+        st = self.app.stats
+        st[_MATCHES] += 1
         if self.winner() < self.people:
-            st[1] += 1
+            st[_MATCHES_WON] += 1
