@@ -60,6 +60,8 @@ class App:
         self.players_saved = None   # app.players as saved
         self.kept = None        # the Session the "game" save holds, if any
         self.save_failed = False    # a failed save was said on the screen (once only)
+        self.prefs_changed = False  # a screen changed the language, deck, sound or ante rise
+        self.names_changed = False  # a screen changed a person's name (both saved by _keep)
         self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
@@ -155,7 +157,8 @@ class App:
 
     def _keep(self):
         """Save what the session says changed (an action, the pace: the game; a game
-        counted: the history) before the next key, so that a power cut loses no action."""
+        counted: the history), and what a screen changed (the settings it saves at once,
+        the names), before the next key, so that a power cut loses no action."""
         p = self.play
         if p is not None and (p.changed or p.unkept):
             if self.store is not None:
@@ -163,6 +166,15 @@ class App:
                 saving.save_session(self, p)
             p.changed = False
             p.unkept = False
+        if self.prefs_changed or self.names_changed:
+            if self.store is not None:
+                import saving
+                if self.prefs_changed:
+                    saving.save_prefs(self)
+                if self.names_changed:
+                    saving.save_players(self)
+            self.prefs_changed = False
+            self.names_changed = False
 
     def say(self, text):
         """Show a one-line message on the help line once the current key is done."""

@@ -33,8 +33,10 @@
 # odd names and chip counts inside one are mended as said below.
 # When: the game after every action (Session.act marks it changed, and the app saves it
 # before the next key) and at every switch to a play screen, the statistics, players
-# and history when a game or match ends, the names when one is typed (ui/names.py), the
-# table settings when the player leaves the options screens, the others when changed.
+# and history when a game or match ends, the names when one is typed, the table
+# settings when the player leaves the options screens, the others when changed (a screen
+# marks app.names_changed or app.prefs_changed; App._keep saves after the key: no screen
+# calls this module).
 # A save that fails (full filesystem) is said once on the screen and play goes on.
 # loading.load_all() at start reads everything back and leaves a short note in app.note
 # when a file was damaged.
@@ -55,6 +57,7 @@
 # - The Statistics screen's second page lists each slot's kept chips.
 # A damaged "players" file starts with no names and no chips (and the note); an odd
 # name in a whole file reads as the default, a bad chip count ends the slot list there.
+import settings
 from i18n import strings
 
 from micropython import const
@@ -217,18 +220,32 @@ def save_settings(app):
     cfg = app.cfg
     if app.store is None or bytes(cfg) == app.cfg_saved:
         return
-    if save_setting(app, "cfg", list(cfg)):
+    if _put_settings(app, (("cfg", list(cfg), None),)):
         app.cfg_saved = bytes(cfg)
 
 
-def save_setting(app, name, value):
-    """Save `name` in the "settings" save of app.store (when the app has one), keeping the
-    other keys there: True when saved (a failure is said once, the choice holds for now)."""
+def save_prefs(app):
+    """The choices a screen saves at once (the language, the four-colour deck, the
+    sound's volume, the rising ante) into "settings", each that differs from the saved
+    one (or, unsaved, from its default), keeping the other keys there."""
+    import i18n
+    _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
+                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1)))
+
+
+def _put_settings(app, values):
+    """Write (name, value, default) into the "settings" save where the value is not the
+    one saved: True when nothing needed saving or it was saved (a failure is said once,
+    the choice holds for now)."""
     store = app.store
     if store is None:
         return False
     saved = store.load("settings", None)
     if not isinstance(saved, dict):
         saved = {}
-    saved[name] = value
-    return _save(app, "settings", saved)
+    fresh = False
+    for name, value, default in values:
+        if saved.get(name, default) != value:
+            saved[name] = value
+            fresh = True
+    return not fresh or _save(app, "settings", saved)

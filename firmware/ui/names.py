@@ -19,7 +19,6 @@
 # out of kept chips and start with the Stack setting again (Session.fresh).
 from drivers import keys
 from i18n import held, item
-import saving
 import settings
 from ui import draw, writer
 from ui.draw import F5
@@ -300,7 +299,7 @@ class Names(Screen):
         while len(names) <= self.sel:
             names.append("")
         names[self.sel] = name
-        saving.save_players(self.app)
+        self.app.names_changed = True
         return self._list()
 
     def idle(self):

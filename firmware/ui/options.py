@@ -16,7 +16,6 @@ import settings
 from ui import draw
 # The option numbers (settings.PEOPLE ...) are read from settings, not imported by name:
 # every name a module imports is an entry of its dict, made again at each import.
-import saving
 from ui.screen import Screen, leave, open_screen, resume
 
 from micropython import const
@@ -65,7 +64,8 @@ NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STAC
                    settings.ANTE, settings.JOKER, settings.SEVENS, settings.CAP,
                    settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
-# saving.save_setting() saves it); its number is its label's index in T[_W_OPTIONS].
+# the app saves it after the key: saving.save_prefs); its number is its label's index in
+# T[_W_OPTIONS].
 _LANG = const(12)
 # The Names row: opens the names screen (ui/names.py); label T[_W_OPTIONS][_NAMES].
 # Before the language row, which stays second from the bottom (UP UP from the top reaches it).
@@ -281,7 +281,7 @@ class Options(Screen):
         if opt == _DECK:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 settings.FOUR[0] ^= 1
-                saving.save_setting(self.app, "four", settings.FOUR[0])
+                self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
         if opt == _SOUND:
@@ -289,7 +289,7 @@ class Options(Screen):
                 app = self.app
                 app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
                 _volume[0] = app.volume
-                saving.save_setting(app, "vol", app.volume)
+                app.prefs_changed = True
                 app.beep(2)                 # a sample at the new volume
                 return self._changed(opt)
             return _NOTHING
@@ -297,7 +297,7 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
                 n = len(settings.RISE_GAMES)
                 settings.RISE[0] = (settings.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
-                saving.save_setting(self.app, "rise", settings.RISE[0])
+                self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
@@ -329,7 +329,7 @@ class Options(Screen):
         code = langs[(langs.index(i18n.current()) + step) % len(langs)]
         i18n.use(code)                  # rebinds T here and in every loaded screen
         self.help = T[_W_HELP_OPTIONS]
-        saving.save_setting(self.app, "lang", code)
+        self.app.prefs_changed = True
         return _REDRAW
 
     def _finish(self):

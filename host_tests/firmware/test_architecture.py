@@ -72,6 +72,18 @@ def test_the_saves_modules_import_nothing_of_ui():
         assert not ui, (m, ui)
 
 
+def test_no_screen_touches_the_saves():
+    # A screen changes the app's state and says so (app.prefs_changed, names_changed, the
+    # session's changed); the app saves after the key (App._keep). No ui module imports
+    # saving, loading or store.
+    graph = _graph()
+    screens = [m for m in graph if m == "ui" or m.startswith("ui.")]
+    assert "ui.options" in screens and "ui.names" in screens
+    for m in screens:
+        touched = sorted(t for t in graph[m] if t in _SAVES)
+        assert not touched, (m, touched)
+
+
 def _cycles(graph):
     """The import cycles of graph: each a set of modules (a strongly connected part)."""
     index = {}
