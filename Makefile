@@ -5,10 +5,10 @@ PY := $(VENV)/bin/python
 STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
-.PHONY: play test bench fuzz setup tables fonts strings clean help
+.PHONY: play test check bench fuzz setup tables fonts strings clean help
 .PHONY: build flash typings typecheck test-unix powercut
 
-# The handset build (tools/build.py) and make flash PORT=... (tools/flash.py).
+# The handset build (tools/device/build.py) and make flash PORT=... (tools/device/flash.py).
 BOARD ?= handset
 BUILD ?= build/$(BOARD)
 SRC ?= .
@@ -18,7 +18,8 @@ STAMP_TYPES := typings/.installed
 
 help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
-	@echo "make test   - run every test, CPython and MicroPython (sets itself up first)"
+	@echo "make test   - the fast tests: CPython, and a MicroPython smoke run (sets itself up first)"
+	@echo "make check  - every test, CPython and MicroPython, slow ones too (what CI runs)"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
 	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython (twice: as is, and as a frozen build)"
 	@echo "make tables - regenerate the score table module"
@@ -41,11 +42,21 @@ $(STAMP_NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The tiers (host_tests/conftest.py marks the tests): make test leaves out the slow ones
+# and all MicroPython tests but the smoke run's; make check runs everything. JOBS
+# workers (pytest-xdist), a test file's tests on one worker (its module fixtures once).
+JOBS ?= 2
+PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadfile
+FAST := not slow and (not micropython or smoke)
+
 test: setup typings
-	$(PY) -m pytest -q host_tests
+	$(PYTEST) -m "$(FAST)" host_tests
+
+check: setup typings
+	$(PYTEST) host_tests
 
 # The same checks, and the match and 10,000 random keys with the smallest heap each
-# completes in (bisected), on a unix-port micropython you built (tools/mpunix.py):
+# completes in (bisected), on a unix-port micropython you built (tools/mp/unix.py):
 # frozen if the game is frozen into it, and as the .mpy files make flash installs. Fails
 # when a check fails or a run does not complete in 48 KB frozen / 128 KB as .mpy files.
 # MICROPYTHON_MPY names a binary without the game frozen in for the .mpy runs (a frozen
@@ -53,39 +64,39 @@ test: setup typings
 test-unix: setup
 	@if [ -z "$(MICROPYTHON)" ]; then echo "make test-unix: skipped: set MICROPYTHON=/path/to/micropython (MicroPython's unix port, built 32-bit: README)"; exit 0; fi; \
 	st=0; \
-	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" checks || st=1; \
-	$(PY) tools/mpunix.py --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode mpy --bisect match fuzz || st=1; \
-	$(PY) tools/mpunix.py --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode romfs --bisect match fuzz || st=1; \
-	MICROPYTHON="$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" $(PY) -m pytest -q host_tests/test_flash_romfs.py || st=1; \
-	if $(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --frozen-check; then \
-	$(PY) tools/mpunix.py --micropython "$(MICROPYTHON)" --heap 49152 --mode frozen --bisect match fuzz || st=1; \
+	$(PY) -m tools.mp.unix --micropython "$(MICROPYTHON)" checks || st=1; \
+	$(PY) -m tools.mp.unix --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode mpy --bisect match fuzz || st=1; \
+	$(PY) -m tools.mp.unix --micropython "$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" --heap 131072 --mode romfs --bisect match fuzz || st=1; \
+	MICROPYTHON="$(or $(MICROPYTHON_MPY),$(MICROPYTHON))" $(PY) -m pytest -q host_tests/tooling/test_flash_romfs.py || st=1; \
+	if $(PY) -m tools.mp.unix --micropython "$(MICROPYTHON)" --frozen-check; then \
+	$(PY) -m tools.mp.unix --micropython "$(MICROPYTHON)" --heap 49152 --mode frozen --bisect match fuzz || st=1; \
 	else echo "make test-unix: $(MICROPYTHON) has no frozen game: frozen runs skipped"; fi; \
 	exit $$st
 
 bench: setup
-	$(PY) tools/bench.py
+	$(PY) -m tools.bench
 
-# The full random-key runs of issue 7 (make test runs 20,000 + 2,000 + 2,000 keys of the
+# The full random-key runs of issue 7 (make check runs 20,000 + 2,000 + 2,000 keys of the
 # same): CPython, MicroPython with the code in its heap, and the frozen-build model.
 fuzz: setup
-	$(PY) tools/fuzz.py --keys 100000
-	$(PY) tools/fuzz.py --micropython --keys 10000
-	$(PY) tools/fuzz.py --micropython --frozen --keys 10000
+	$(PY) -m tools.stress.fuzz --keys 100000
+	$(PY) -m tools.stress.fuzz --micropython --keys 10000
+	$(PY) -m tools.stress.fuzz --micropython --frozen --keys 10000
 
-# The full power-cut run of issue 15 (make test runs a sample): tools/powercut.py.
+# The full power-cut run of issue 15 (make test and make check run a sample): tools/stress/powercut.py.
 powercut: setup
-	$(PY) tools/powercut.py
-	$(PY) tools/powercut.py --micropython
+	$(PY) -m tools.stress.powercut
+	$(PY) -m tools.stress.powercut --micropython
 
 play: setup
-	$(PY) tools/sim.py
+	$(PY) -m tools.sim
 
 build: setup
-	$(PY) tools/build.py --board $(BOARD) --out $(BUILD) --src $(SRC)
+	$(PY) -m tools.device.build --board $(BOARD) --out $(BUILD) --src $(SRC)
 
 flash: build
 	@test -n "$(PORT)" || { echo "make flash PORT=<serial port of the handset, or socket://host:port>"; exit 2; }
-	$(PY) tools/flash.py $(PORT) --build $(BUILD) $(if $(MODE),--mode $(MODE))
+	$(PY) -m tools.device.flash $(PORT) --build $(BUILD) $(if $(MODE),--mode $(MODE))
 
 typings: $(STAMP_TYPES)
 
@@ -95,20 +106,20 @@ $(STAMP_TYPES): $(STAMP_PY) Makefile
 	touch $@
 
 typecheck: setup typings
-	$(PY) tools/typecheck.py
+	$(PY) -m tools.device.typecheck
 
 tables: setup
-	$(PY) tools/gen_score_table.py
+	$(PY) -m tools.gen.score_table
 
 # The fonts come from Debian's xfonts-base via pcf2bdf (apt-get install xfonts-base
 # pcf2bdf); the generated modules are committed, so only a font change needs this.
 fonts: setup
-	$(PY) tools/gen_font.py
+	$(PY) -m tools.gen.font
 
 # The handset reads packed copies of the languages: edit firmware/i18n/src/<code>.py,
 # then pack them (the tests fail while a packed module is out of date).
 strings: setup
-	$(PY) tools/gen_strings.py
+	$(PY) -m tools.gen.strings
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache

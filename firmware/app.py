@@ -1,28 +1,28 @@
 # The loop's brain, independent of pins: gives each key to the current screen, switches
 # screens when one asks (ui/screen.py lists the answers), redraws what changed and calls
 # display.show(). A key that changes nothing allocates nothing here.
-# main.py (the handset) and tools/sim.py (the simulator) drive it the same way:
+# main.py (the handset) and tools/sim/__main__.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
-# With a store (store.Store), saving.py keeps settings, statistics and the game in
-# progress between runs. key() and idle() never raise: an error (MemoryError included)
+# The app owns all the state between screens (App.__init__ lists it). With a store
+# (store.Store), saving.py keeps settings, statistics and the game in progress between
+# runs (loading.py reads them back at start): the game is saved after every action,
+# before the next key (_keep). key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover).
 import gc
 
+import settings
 from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Later
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_CONTINUE_LAST = const(19)
 _W_NOTE_ERR = const(72)
 _W_NOTE_MEM = const(73)
 _W_RESTORED_ERR = const(102)
 _W_RESTORED_MEM = const(103)
+# <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
@@ -45,12 +45,29 @@ class App:
         self._first = first
         self._seed = None if seed is None else seed & _SEED_MASK
         self.store = store
-        self.play = None        # the match in progress (ui/play.py), for Continue
+        self.cfg = bytearray(settings.DEFAULTS)   # the table settings (settings.PEOPLE..)
+        self.stats = [0] * settings.N_STATS       # the statistics (settings.py names them)
+        self.players = {"names": [], "chips": []}   # by person slot (saving.py's header)
+        self.hist = []          # the kept games' histories (the "history" save)
+        self.play = None        # the match in progress (session.Session), for Continue
+        self.to_play = False    # a screen opened from the play menu goes back to the match
+        # What the saves hold now (saving.py saves only what changed; loading.py sets them):
+        self.cfg_saved = None   # bytes(app.cfg) as saved
+        self.stats_saved = None     # app.stats as saved (None: not read nor saved yet)
+        self.stats_token = None     # what app.stats count of the match (saving.save_stats;
+                                    # None: unknown, as in a version 1 "stats" save)
+        self.token_saved = None     # stats_token as saved
+        self.players_saved = None   # app.players as saved
+        self.kept = None        # the Session the "game" save holds, if any
+        self.save_failed = False    # a failed save was said on the screen (once only)
+        self.prefs_changed = False  # a screen changed the language, deck, sound or ante rise
+        self.names_changed = False  # a screen changed a person's name (both saved by _keep)
+        self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
-        self.errors = 0         # errors caught since start (tools/fuzz.py counts them)
+        self.errors = 0         # errors caught since start (tools/stress/fuzz.py counts them)
         self.done = False       # Exit on the title: the loop may stop (main.py)
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
@@ -64,37 +81,16 @@ class App:
         # whole: every game needs them.
         import svara.odds  # noqa: F401
         import svara.bots  # noqa: F401
-        self._load_language()
+        settings.FOUR[0] = 0
+        settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
         self._load_saves()
         first = self._first
         if first is None:
-            from ui import common
-            common.drop_screens("title")    # an app made again in one run (the fuzz)
+            from ui.screen import drop_screens
+            drop_screens("title")           # an app made again in one run (the fuzz)
             from ui.title import Title
             first = Title
         self._switch(first(self))
-
-    def _load_language(self):
-        """The language saved under "settings" (ui/options.py saves it), else English;
-        the four-colour deck too (off unless saved on)."""
-        from ui import common
-        common.FOUR[0] = 0
-        common.RISE[0] = 1                      # every 10 games (common.RISE_GAMES)
-        if self.store is None:
-            return
-        saved = self.store.load("settings", None)
-        if isinstance(saved, dict):
-            import i18n
-            if saved.get("lang") in i18n.LANGUAGES:
-                i18n.use(saved["lang"])
-            if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
-                common.FOUR[0] = 1
-            v = saved.get("vol")                # the sound's volume (ui/options.py)
-            if v in (0, 1, 2):
-                self.volume = v
-            r = saved.get("rise")               # the rising ante (ui/options.py)
-            if isinstance(r, int) and 0 <= r < len(common.RISE_GAMES):
-                common.RISE[0] = r
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
@@ -102,7 +98,9 @@ class App:
         try:
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
-            self._do(self.screen.key(code))
+            answer = self.screen.key(code)
+            self._keep()
+            self._do(answer)
             self._fails = 0
         except Exception as e:      # MemoryError too: never out of the loop
             self._recover(e)
@@ -128,6 +126,7 @@ class App:
                 answer = self.screen.open(self)
             else:
                 answer = self.screen.idle()
+                self._keep()
             self._do(answer)
         except Exception as e:
             self._recover(e)
@@ -150,26 +149,42 @@ class App:
 
     def _load_saves(self):
         if self.store is not None:
+            from ui.writer import good_name
             try:
-                _loading().load_all(self)
+                _loading().load_all(self, good_name)
             finally:
                 _done_loading()
 
-    def keep(self):
-        """Save the game in progress (ui/play.py calls it after every action)."""
-        if self.store is not None:
-            import saving
-            saving.save_game(self)
+    def _keep(self):
+        """Save what the session says changed (an action, the pace: the game; a game
+        counted: the history), and what a screen changed (the settings it saves at once,
+        the names), before the next key, so that a power cut loses no action."""
+        p = self.play
+        if p is not None and (p.changed or p.unkept):
+            if self.store is not None:
+                import saving
+                saving.save_session(self, p)
+            p.changed = False
+            p.unkept = False
+        if self.prefs_changed or self.names_changed:
+            if self.store is not None:
+                import saving
+                if self.prefs_changed:
+                    saving.save_prefs(self)
+                if self.names_changed:
+                    saving.save_players(self)
+            self.prefs_changed = False
+            self.names_changed = False
 
     def say(self, text):
         """Show a one-line message on the help line once the current key is done."""
         self._said = text
 
     def _say_now(self):
-        from ui import common
+        from ui.draw import help_line
         self.message = self._said
         self._said = ""
-        common.help_line(self.fb, self.message)
+        help_line(self.fb, self.message)
         self.display.show()
 
     def _recover(self, e):
@@ -196,7 +211,8 @@ class App:
                     _done_loading()
             self.play = play
             if play is not None and self._fails < 3:
-                self._switch(play.screen())
+                from ui.screen import resume
+                self._switch(resume(self))
                 self.say(T[_W_RESTORED_MEM] if memory else T[_W_RESTORED_ERR])
                 return
         except Exception:
@@ -244,18 +260,17 @@ class App:
             # Let the old screen go now; the next idle() or key opens the new one. The
             # old name stays for the saves that leaving a screen makes (saving.switched).
             screen.name = old.name if old is not None else ""
-            from ui import common
-            common.drop_screens(screen.module)
+            from ui.screen import drop_screens
+            drop_screens(screen.module)
             return
         if self.note and screen.name != "title":
             self.note = ""
         screen.enter()
         screen.draw(self.fb)
         self.display.show()
-        keep = getattr(screen, "module", None)
-        if keep is not None:
-            from ui import common
-            common.drop_screens(keep)
+        if screen.module is not None:
+            from ui.screen import drop_screens
+            drop_screens(screen.module)
         if self.store is not None:
             import saving
             saving.switched(self, old, screen)

@@ -1,5 +1,6 @@
-# Reading the saves back (saving.py says what each file holds): at start (load_all,
-# App.start) and after an error (load_game, App._recover). Not kept between: the app
+# Reading every save back (saving.py, the only writer, says what each file holds;
+# settings.py names the fields): at start (load_all, App.start) and after an error
+# (load_game, App._recover). Nothing else reads a save. Not kept between: the app
 # imports this module for the moment it needs it and lets it go after (app.py
 # _done_loading), so on an .mpy install its code is not in RAM during play. Every
 # field is checked for type and range; a bad one makes that copy damaged (store.py
@@ -7,23 +8,21 @@
 import gc
 
 from i18n import strings
-from saving import (FORMAT, GAME, N_STATS, SLOTS, _copy, _erase, _store, good_name,
-                    save_players, save_stats)
+from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, keep_history, save_players,
+                    save_stats)
+import settings
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_AFRESH = const(6)
 _W_DAMAGE_WHY = const(23)
 _W_GAME_DROPPED = const(28)
 _W_NOTE_MEM = const(73)
 _W_OLDER_COPY = const(83)
 _W_SAVE_DAMAGED = const(106)
+# <<< words
 
 
 # --- what a note says about a damaged file ------------------------------------------
@@ -55,17 +54,18 @@ def _why(T, problem):
 
 # --- start ---------------------------------------------------------------------------
 
-def load_all(app):
-    """Read settings, statistics, players and the game in progress into the app."""
-    store = _store(app)
+def load_all(app, good_name):
+    """Read settings, statistics, players, the kept history and the game in progress
+    into the app; good_name(s) says whether a saved name can be shown (ui/writer.py)."""
+    store = app.store
     if store is None:
         return
+    # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
+    # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+    app.hist = load_history(store)
     notes = []
-    settings = store.load("settings", None, _good_settings)
+    load_settings(app)
     notes.append(note_of(store, "settings"))
-    cfg = settings.get("cfg") if isinstance(settings, dict) else None
-    if _good_cfg(cfg):
-        app.cfg = bytearray(cfg)
     stats = store.load("stats", None, _good_stats)
     notes.append(note_of(store, "stats"))
     # What the statistics count of the match in progress: nothing when there are none
@@ -75,17 +75,17 @@ def load_all(app):
         app.stats_token = stats["c"]
         stats = stats["st"]
     if stats is not None:
-        app.stats = stats + [0] * (N_STATS - len(stats))
+        app.stats = stats + [0] * (settings.N_STATS - len(stats))
     players = store.load("players", None, _good_players)
     notes.append(note_of(store, "players"))
-    app.players = clean_players(players)
+    app.players = clean_players(players, good_name)
     app.players_saved = _copy(app.players)
     app.play = None
     try:
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
         notes.insert(0, note_of(store, "game"))
         # The best hand seen is counted again as a game replays: nothing to save yet.
-        app.stats_saved = list(getattr(app, "stats", ()))
+        app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
         if data is None and "bad content, using defaults" in store.note:
             T = strings()        # whole files whose content does not make a game
@@ -96,16 +96,51 @@ def load_all(app):
             _complete(app, app.play)
     except MemoryError:             # the game stays saved; Continue is tried again later
         app.play = None
-        app.stats_saved = list(getattr(app, "stats", ()))
+        app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
         T = strings()
         notes.insert(0, T[_W_NOTE_MEM])
     app.kept = app.play
-    app.cfg_saved = bytes(getattr(app, "cfg", b""))
+    app.cfg_saved = bytes(app.cfg)
     for n in notes:
         if n:
             app.note = n
             break
+
+
+def load_settings(app):
+    """The "settings" save into the app: the table settings (app.cfg), the language, the
+    four-colour deck, the sound's volume and the rising ante (each when saved)."""
+    saved = app.store.load("settings", None, _good_settings)
+    if not isinstance(saved, dict):
+        return
+    cfg = saved.get("cfg")
+    if _good_cfg(cfg):
+        app.cfg = bytearray(cfg)
+    import i18n
+    if saved.get("lang") in i18n.LANGUAGES:
+        i18n.use(saved["lang"])
+    if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
+        settings.FOUR[0] = 1
+    v = saved.get("vol")                # the sound's volume (ui/options.py)
+    if v in (0, 1, 2):
+        app.volume = v
+    r = saved.get("rise")               # the rising ante (ui/options.py)
+    if isinstance(r, int) and 0 <= r < len(settings.RISE_GAMES):
+        settings.RISE[0] = r
+
+
+def load_history(store):
+    """The kept games' histories (the "history" save), oldest first: a list of
+    [people, game number, svara.log dump in hex]; [] when there are none."""
+    h = []
+    got = store.load("history", None)
+    if isinstance(got, list):
+        for e in got[-HISTORY_KEEP:]:
+            if (isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
+                    and isinstance(e[1], int) and isinstance(e[2], str)):
+                h.append(e)
+    return h
 
 
 def _ints(values):
@@ -128,12 +163,12 @@ def _int_list(v, n, low, high):
 def _good_stats(obj):
     """store.load's check of a "stats" copy (version 2, or version 1's list)."""
     if isinstance(obj, list):
-        return 6 <= len(obj) <= N_STATS and _ints(obj)
+        return 6 <= len(obj) <= settings.N_STATS and _ints(obj)
     if not isinstance(obj, dict) or obj.get("v") != 2:
         return False
     st = obj.get("st")
     c = obj.get("c")
-    return (isinstance(st, list) and 6 <= len(st) <= N_STATS and _ints(st)
+    return (isinstance(st, list) and 6 <= len(st) <= settings.N_STATS and _ints(st)
             and (c is None or _int_list(c, 4, -1, (1 << 30) - 1) and c[2] <= 1 and c[3] <= 1))
 
 
@@ -154,14 +189,14 @@ def _good_players(obj):
 
 
 def _good_cfg(cfg):
-    from ui import common
-    if not isinstance(cfg, list) or len(cfg) != common.N_OPTIONS or not _ints(cfg):
+    if not isinstance(cfg, list) or len(cfg) != settings.N_OPTIONS or not _ints(cfg):
         return False
-    from ui.options import _HIGH, _LOW
+    low = settings.LOW
+    high = settings.HIGH
     for i in range(len(cfg)):
-        if not _LOW[i] <= cfg[i] <= _HIGH[i]:
+        if not low[i] <= cfg[i] <= high[i]:
             return False
-    n = cfg[common.PEOPLE] + cfg[common.BOTS]
+    n = cfg[settings.PEOPLE] + cfg[settings.BOTS]
     return 2 <= n <= 10
 
 
@@ -172,8 +207,7 @@ def restore(app, data):
     import binascii
     from svara import log
     from svara.match import Match
-    from ui import common
-    from ui.play import Play
+    from session import Session
     if not isinstance(data, dict) or data.get("v") != FORMAT:
         raise ValueError("version %s, not %d" % (
             data.get("v") if isinstance(data, dict) else "?", FORMAT))
@@ -187,46 +221,29 @@ def restore(app, data):
             or not _int_list(data.get("match"), 3, 0, (1 << 30) - 1)
             or data["match"][1] > 0xFFFF or data["match"][2] > 0xFFFF
             or not _int_list(data.get("bots"), 2, 0, 0xFFFF)
-            or not _int_list(pv, 10, -1, (1 << 30) - 1)
+            or not isinstance(pv, list) or not _int_list(pv, len(pv), -1, (1 << 30) - 1)
             or not isinstance(data.get("screen"), str)):
         raise ValueError("bad field")
     dump = binascii.unhexlify(hexed)
     (stacks, dealer, rules, deck, seed), _ = log.header(dump)
-    n = cfg[common.PEOPLE] + cfg[common.BOTS]
-    (viewer, games, seen, counted, last_seat, last_action, last_amount,
-     last_open, last_blinds, ended) = pv
-    if (len(stacks) != n or not -1 <= viewer < cfg[common.PEOPLE] or games < 1
-            or seen < 0 or not -1 <= last_seat < n or not 0 <= last_action <= 4
-            or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
-            or ended > 1):
+    if len(stacks) != cfg[settings.PEOPLE] + cfg[settings.BOTS]:
         raise ValueError("bad field")
     ms, mh, ml = data["match"]
     match = Match(stacks, dealer, rules, ms)
-    match._rng.h = mh
-    match._rng.l = ml
+    match.set_state(mh, ml)
     app.play = None
     gc.collect()
-    p = Play(app, stacks, cfg, match)
+    p = Session(app, stacks, cfg, match)
     p.rng.h, p.rng.l = data["bots"]
-    p.viewer = viewer
-    p.games = games
-    p.svaras_seen = seen
-    p.last_seat = last_seat
-    p.last_action = last_action
-    p.last_amount = last_amount
-    p.last_open = last_open == 1
-    p.last_blinds = last_blinds == 1
-    token = getattr(app, "stats_token", None)
-    if token is None:               # version 1 statistics: the game save's word
-        p.counted = counted == 1
-        p.ended = ended == 1
-    else:                           # the statistics say what they counted
-        same = token[0] == ms
+    p.set_state(pv)
+    token = app.stats_token
+    if token is not None:           # the statistics say what they counted (version 1:
+        same = token[0] == ms       # the game save's word, as set_state left it)
+        games = p.games
         p.counted = same and (token[1] > games or token[1] == games and token[2] == 1)
         p.ended = same and token[3] == 1
-    p.over_saved = ended == 1       # the match was over when saved (_complete)
     g = log.load(dump, p._watch)
-    if g.svaras < seen:
+    if g.svaras < p.svaras_seen:
         raise ValueError("bad field")
     match.game = g
     p.game = g
@@ -257,13 +274,15 @@ def _complete(app, p):
         p.end_match()
         done = True
     if done:
+        if p.unkept:
+            keep_history(app, p)
         save_stats(app, p)
         save_players(app)
 
 
 def load_game(app):
     """app.play from the last good "game" save (None when there is none or it is bad)."""
-    store = _store(app)
+    store = app.store
     app.play = None
     if store is None:
         return None
@@ -278,14 +297,15 @@ def load_game(app):
 
 # --- the people: names and kept chips ------------------------------------------------
 
-def clean_players(obj):
-    """The "players" save made safe: good names (else ""), whole chip counts."""
+def clean_players(obj, good_name):
+    """The "players" save made safe: good names (good_name(s), else ""), whole chip
+    counts."""
     names = []
     chips = []
     if isinstance(obj, dict):
         got = obj.get("names")
         if isinstance(got, list):
-            for k in range(min(len(got), SLOTS)):
+            for k in range(min(len(got), settings.SLOTS)):
                 s = got[k]
                 # The first saves held the shown names: "You", "P1"... are the defaults.
                 if s == "You" or s == "P%d" % (k + 1) or not good_name(s):
@@ -293,7 +313,7 @@ def clean_players(obj):
                 names.append(s)
         got = obj.get("chips")
         if isinstance(got, list):
-            for v in got[:SLOTS]:
+            for v in got[:settings.SLOTS]:
                 if not _ints((v,)):
                     break
                 chips.append(v)

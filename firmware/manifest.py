@@ -3,8 +3,10 @@
 # Paths are relative to this file. Build MicroPython 1.27 with it (see README):
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this checkout>/firmware/manifest.py
 # A frozen main.py runs at start-up before any main.py on the filesystem.
-# host_tests/test_build.py checks that this names every module the build puts on the
-# device (tools/build.py), so a new module must be added here too.
+# The one list of the shipped modules: the .mpy build, the mip packages and the frozen
+# model read it too (tools/common/manifest.py). host_tests/tooling/test_build.py checks
+# that it names every module of firmware/ and lib/svara but the desktop's, so a new
+# module must be added here.
 include("$(PORT_DIR)/boards/manifest.py")
 
 # The rules library, less its desktop command line (svara/__main__.py, python -m svara).
@@ -14,11 +16,13 @@ package("svara", base_path="../lib", files=(
     "_odds_table.py", "exact.py", "data.py", "_exact_v0.py", "_exact_v1.py",
     "_exact_v2.py", "_exact_v3.py", "version.py", "work.py"))
 package("ui")
-# The packed languages only: i18n/src holds their readable sources (tools/gen_strings.py).
+# The packed languages only: i18n/src holds their readable sources (tools/gen/strings.py).
 package("i18n", files=("__init__.py", "_names.py", "en.py", "bg.py", "ru.py", "nl.py", "pt.py", "id.py"))
 package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py", "buzzer.py"))
 module("app.py")
 module("main.py")
+module("session.py")
+module("settings.py")
 module("store.py")
 module("saving.py")
 module("loading.py")

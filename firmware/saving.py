@@ -1,17 +1,24 @@
-# What the handset keeps between power-ons, in store.py's atomic files (app.store). (Not
-# named saves.py: the files live in the folder /saves, which `import saves` would find.)
-#   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": ui/options.py's language}
-#   "stats"     {"v": 2, "st": app.stats: matches, matches won, games, games won,
-#               svaras, best hand, biggest pot a person won; "c": which part of the
-#               match in progress they count: [its seed, its game number, that game
-#               counted (0/1), the match counted (0/1)]} (version 1: the list alone)
+# Writing every save: what the handset keeps between power-ons, in store.py's atomic
+# files (app.store); loading.py reads them back. Nothing else writes a save. (Not named
+# saves.py: the files live in the folder /saves, which `import saves` would find.)
+# settings.py names the fields of the settings and the statistics.
+#   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
+#               four-colour deck, "vol": the sound's volume, "rise": the rising ante},
+#               each key there once it was set
+#   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which
+#               part of the match in progress they count: [its seed, its game number,
+#               that game counted (0/1), the match counted (0/1)]} (version 1: the
+#               list alone)
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
 #               alone, else P1, P2...), "chips": each slot's chips after its last game}
+#   "history"   the last HISTORY_KEEP games counted, oldest first: [people, game number,
+#               svara.log dump in hex] each (ui/history.py shows them)
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
-#               loading), the match's and the bots' generator states, what the screens
-#               remember, and which screen was showing. (Not Match.results, the record
-#               of finished games that no screen shows: it would grow every game.)
+#               loading), the match's and the bots' generator states (Match.state),
+#               what the screens remember (its "p": Session.state), and which screen
+#               was showing. (Not Match.results, the record of finished games that no
+#               screen shows: it would grow every game.)
 # Counting is one atomic unit: "stats" alone says what has been counted (its "c"), so
 # a cut between the game's save and the statistics' at a game's end, or an error caught
 # after counting (App._recover rolls the statistics back to the saved ones, then
@@ -21,21 +28,26 @@
 # A restored game that is over and not counted yet is counted on loading (a match that
 # is over, likewise), as the power cut would have had it a moment later.
 # Every field of "game", "stats" and "settings" is checked for type and range when it
-# loads (loading.py, which reads the saves back); a bad one makes that copy damaged (store.py then tries the older copy, and the
-# title says so). "players" is damaged when it is not a dict of lists; odd names and
-# chip counts inside one are mended as said below.
-# When: the game after every action (Play.act) and at every switch to a play screen,
-# the statistics and players when a game or match ends, the names when one is typed
-# (ui/names.py), the settings when the player leaves the options screens. A save that fails (full filesystem) is said once on the
-# screen and play goes on. loading.load_all() at start reads everything back and leaves a
-# short note in app.note when a file was damaged.
+# loads (loading.py); a bad one makes that copy damaged (store.py then tries the older
+# copy, and the title says so). "players" is damaged when it is not a dict of lists;
+# odd names and chip counts inside one are mended as said below.
+# When: the game after every action (Session.act marks it changed, and the app saves it
+# before the next key) and at every switch to a play screen, the statistics, players
+# and history when a game or match ends, the names when one is typed, the table
+# settings when the player leaves the options screens, the others when changed (a screen
+# marks app.names_changed or app.prefs_changed; App._keep saves after the key: no screen
+# calls this module).
+# A save that fails (full filesystem) is said once on the screen and play goes on.
+# loading.load_all() at start reads everything back and leaves a short note in app.note
+# when a file was damaged.
 #
 # Names and chips belong to the person slots P1..P10 (the People of a new game take the
 # first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 7
-# letters: it must fit the table's seat label, NAME_W pixels of the 6x12 font).
+# letters: it must fit the table's seat label, settings.NAME_W pixels of the 6x12 font;
+# ui/writer.py good_name).
 # Chips between matches, as a player would expect them:
 # - When a game ends (its result, or game over) each person's chips are kept: their
-#   stack then (ui/play.py Play.keep_chips), at most 9,999 (the table's stack column).
+#   stack then (Session.keep_chips), at most 9,999 (the table's stack column).
 #   A match left unfinished (END, then a new game) counts as after its last finished
 #   game; Continue still plays it on as it was.
 # - A new match (New game, or Play again) seats each person with their kept chips; a
@@ -45,44 +57,38 @@
 # - The Statistics screen's second page lists each slot's kept chips.
 # A damaged "players" file starts with no names and no chips (and the note); an odd
 # name in a whole file reads as the default, a bad chip count ends the slot list there.
+import settings
 from i18n import strings
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
-_W_PERSON = const(88)
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_SAVE_ERROR = const(107)
 _W_SAVE_FULL = const(108)
-_W_YOU = const(138)
+# <<< words
 
 GAME = "game"
 FORMAT = 1          # the layout of the "game" save's payload
-N_STATS = 7
-SLOTS = 10          # person slots: ui/options.py's most People
-NAME_W = 42         # pixels a name may take in the 6x12 font (7 letters; ui/table.py draws one over 33 in 5x8)
+HISTORY_KEEP = 3    # finished games kept in the "history" save (ui/history.py)
 
 
-def _store(app):
-    return getattr(app, "store", None)
+def _say_failed(app, e):
+    """A failed save or erase said once on the screen."""
+    if not app.save_failed:
+        app.save_failed = True
+        code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+        T = strings()
+        app.say(T[_W_SAVE_FULL] if code == 28 else T[_W_SAVE_ERROR] % code)
 
 
 def _save(app, name, obj):
     """store.save; a failure is said once on the screen, never raised: True when saved."""
-    store = app.store
     try:
-        store.save(name, obj)  # Store makes its folder on a first save
+        app.store.save(name, obj)  # Store makes its folder on a first save
         return True
     except OSError as e:
-        if not getattr(app, "save_failed", False):
-            app.save_failed = True
-            code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
-            T = strings()
-            app.say(T[_W_SAVE_FULL] if code == 28 else T[_W_SAVE_ERROR] % code)
+        _say_failed(app, e)
         return False
 
 
@@ -91,37 +97,29 @@ def _erase(app, name):
     try:
         app.store.erase(name)
     except OSError as e:
-        if not getattr(app, "save_failed", False):
-            app.save_failed = True
-            app.say(strings()[_W_SAVE_ERROR] % (e.args[0] if e.args and isinstance(
-                e.args[0], int) else 0))
+        _say_failed(app, e)
 
 
 # --- the game in progress ------------------------------------------------------------
 
 def snapshot(play, screen):
-    """The "game" save's payload for a Play shown on `screen` (a screen name)."""
+    """The "game" save's payload for a Session shown on `screen` (a screen name)."""
     import binascii
     from svara import log
-    g = play.game
-    m = play.match
     seen = play.svaras_seen
     if screen == "svara":
-        seen -= 1               # on loading, screen() opens the svara screen again
+        seen -= 1               # on loading, view() opens the svara screen again
     return {"v": FORMAT, "cfg": list(play.cfg),
-            "log": binascii.hexlify(log.dump(g)).decode(),
-            "match": [m.seed, m._rng.h, m._rng.l], "bots": [play.rng.h, play.rng.l],
-            "p": [play.viewer, play.games, seen, int(play.counted), play.last_seat,
-                  play.last_action, play.last_amount, int(play.last_open),
-                  int(play.last_blinds), int(play.ended)],
-            "screen": screen}
+            "log": binascii.hexlify(log.dump(play.game)).decode(),
+            "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
+            "p": play.state(seen), "screen": screen}
 
 
 # --- when to save --------------------------------------------------------------------
 
 def save_game(app, screen=None):
     """Save app.play as shown now (after an action, or at a switch to a play screen)."""
-    if _store(app) is None:
+    if app.store is None:
         return
     p = app.play
     if p is None or p.game is None:
@@ -132,20 +130,29 @@ def save_game(app, screen=None):
         app.kept = p
 
 
+def save_session(app, p):
+    """What the Session p says changed: a game counted (p.unkept) into the history, the
+    game after an action (p.changed)."""
+    if p.unkept:
+        keep_history(app, p)
+    if p.changed:
+        save_game(app)
+
+
 def switched(app, old, new):
     """Saves due when the app switches from screen `old` to `new`."""
-    if _store(app) is None:
+    if app.store is None:
         return
-    p = getattr(app, "play", None)
+    p = app.play
     if p is None:
-        if getattr(app, "kept", None) is not None:
+        if app.kept is not None:
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
-    elif getattr(new, "p", None) is p:
+    elif new.p is p:
         save_game(app, new.name)
     save_stats(app)
     if p is not None and (new.name == "showdown" or new.name == "gameover"):
-        save_players(app)           # the chips as the game ended (Play.keep_chips)
+        save_players(app)           # the chips as the game ended (Session.keep_chips)
     if old is not None and old.name == "options":
         save_settings(app)
 
@@ -154,12 +161,12 @@ def save_stats(app, play=None):
     """The statistics, with what they count of the match in progress (`play`, default
     app.play: App._recover passes the one it let go), if they changed since the last
     save. (Counting always changes them; a newer token alone says nothing more.)"""
-    st = getattr(app, "stats", None)
-    p = play or getattr(app, "play", None)
-    token = getattr(app, "stats_token", None)
+    st = app.stats
+    p = play or app.play
+    token = app.stats_token
     if p is not None and p.game is not None:
         token = app.stats_token = [p.match.seed, p.games, int(p.counted), int(p.ended)]
-    if st is not None and st != getattr(app, "stats_saved", None):
+    if st != app.stats_saved:
         if _save(app, "stats", {"v": 2, "st": st, "c": token}):
             app.stats_saved = list(st)
             app.token_saved = token
@@ -169,65 +176,76 @@ def roll_back(app):
     """After an error (App._recover): the statistics as last saved, with what they
     count, so that the game reloaded next (load_game) and they agree, as after a
     restart: what the error undid is counted again when it is played again, once."""
-    saved = getattr(app, "stats_saved", None)
+    saved = app.stats_saved
     if saved is not None:
+        from settings import N_STATS
         app.stats = list(saved) if saved else [0] * N_STATS
-    app.stats_token = getattr(app, "token_saved", None)
+    app.stats_token = app.token_saved
 
 
 def save_players(app):
     """app.players (the names and kept chips), if they changed since the last save."""
-    pl = getattr(app, "players", None)
-    if _store(app) is None or pl is None or pl == getattr(app, "players_saved", None):
+    pl = app.players
+    if app.store is None or pl == app.players_saved:
         return
     if _save(app, "players", pl):
         app.players_saved = _copy(pl)
-
-
-# --- the people: names and kept chips ------------------------------------------------
-
-def players(app):
-    """app.players, {"names": [...], "chips": [...]} by slot, made empty on first use."""
-    pl = getattr(app, "players", None)
-    if pl is None:
-        pl = app.players = {"names": [], "chips": []}
-    return pl
 
 
 def _copy(pl):
     return {"names": list(pl["names"]), "chips": list(pl["chips"])}
 
 
-def name_of(app, k, people):
-    """Slot k's name: the one typed, else You (one person) or P1, P2..."""
-    names = players(app)["names"]
-    if k < len(names) and names[k]:
-        return names[k]
-    T = strings()
-    return T[_W_YOU] if people == 1 else T[_W_PERSON] % (k + 1)
+def keep_history(app, p):
+    """Add the game the Session p just counted (p.unkept) to the kept ones (the oldest
+    goes past HISTORY_KEEP), saved at once in its own small file (a failed save keeps it
+    for this session, unsaid)."""
+    import binascii
+    from svara import log
+    p.unkept = False
+    h = app.hist
+    h.append([p.people, p.games, binascii.hexlify(log.dump(p.game)).decode()])
+    while len(h) > HISTORY_KEEP:
+        h.pop(0)
+    try:
+        app.store.save("history", h)
+    except OSError:
+        pass
 
 
-def good_name(s):
-    """True for a name the screens can show: a str of 1 to NAME_W pixels in the 6x12
-    font, no space at either end, every character in both fonts."""
-    from ui import writer, font_5x8
-    if not isinstance(s, str) or not s or s.strip() != s or writer.width(s) > NAME_W:
-        return False
-    for i in range(len(s)):
-        ch = s[i:i + 1]         # not `for ch in s`: that interns every letter for good
-        if ch < " " or not writer.has(font_5x8, ch) or not writer.has(writer.normal(), ch):
-            return False
-    return True
-
+# --- the settings ----------------------------------------------------------------------
 
 def save_settings(app):
-    """app.cfg into "settings" (keeping the language there), if it changed."""
-    cfg = getattr(app, "cfg", None)
-    if cfg is None or bytes(cfg) == getattr(app, "cfg_saved", None):
+    """app.cfg into "settings" (keeping the other keys there), if it changed."""
+    cfg = app.cfg
+    if app.store is None or bytes(cfg) == app.cfg_saved:
         return
-    saved = app.store.load("settings", None)
+    if _put_settings(app, (("cfg", list(cfg), None),)):
+        app.cfg_saved = bytes(cfg)
+
+
+def save_prefs(app):
+    """The choices a screen saves at once (the language, the four-colour deck, the
+    sound's volume, the rising ante) into "settings", each that differs from the saved
+    one (or, unsaved, from its default), keeping the other keys there."""
+    import i18n
+    _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
+                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1)))
+
+
+def _put_settings(app, values):
+    """Write (name, value, default) into the "settings" save where the value is not the
+    one saved: True when nothing needed saving or it was saved (a failure is said once,
+    the choice holds for now)."""
+    store = app.store
+    if store is None:
+        return False
+    saved = store.load("settings", None)
     if not isinstance(saved, dict):
         saved = {}
-    saved["cfg"] = list(cfg)
-    if _save(app, "settings", saved):
-        app.cfg_saved = bytes(cfg)
+    fresh = False
+    for name, value, default in values:
+        if saved.get(name, default) != value:
+            saved[name] = value
+            fresh = True
+    return not fresh or _save(app, "settings", saved)

@@ -172,8 +172,30 @@ def _encoded(seq, obj):
     return m[:_HEADER + n]
 
 
-class RealFS:
-    """The device's (or the host's) filesystem, as the few calls the store makes."""
+class FS:
+    """The few calls the store makes of a filesystem. A file system in memory (the tests'
+    doubles) gives read, write, rename and remove; view, same and mkdir here fall back on
+    read and on having no folders. RealFS is the device's."""
+
+    def read(self, path):
+        """The file's bytes, or None when it cannot be read."""
+        raise NotImplementedError
+
+    def view(self, path):
+        """The file's bytes, as read() (RealFS reads them into the work space)."""
+        return self.read(path)
+
+    def same(self, path, data):
+        """True when the file at path holds exactly `data`."""
+        return self.read(path) == data
+
+    def mkdir(self, path):
+        """Make the folder path; False when this filesystem has no folders to make."""
+        return False
+
+
+class RealFS(FS):
+    """The device's (or the host's) filesystem."""
 
     def read(self, path):
         try:
@@ -233,6 +255,7 @@ class RealFS:
             os.mkdir(path)
         except OSError:
             pass  # there already; if it could not be made, the write after says so
+        return True
 
     def remove(self, path):
         try:
@@ -242,7 +265,7 @@ class RealFS:
 
 
 class Store:
-    """Saves under a folder: Store(folder="", fs=None); fs stands in for tests."""
+    """Saves under a folder: Store(folder="", fs=None); fs, an FS, stands in for tests."""
 
     def __init__(self, folder="", fs=None):
         self.folder = folder
@@ -261,7 +284,7 @@ class Store:
         refuses is damaged ("bad content") and the next older whole copy is tried."""
         path = self._path(name)
         fs = self.fs
-        read = getattr(fs, "view", None) or fs.read     # the test doubles read whole
+        read = fs.view
         self.note = ""
         problem = None
         found = []          # (seq, suffix) of the whole copies
@@ -296,7 +319,7 @@ class Store:
         """The highest sequence number among the whole copies (-1 if none), finishing
         a save that was cut after its NAME.new was whole: (seq, NAME exists)."""
         fs = self.fs
-        read = getattr(fs, "view", None) or fs.read     # each read done before the next
+        read = fs.view      # each read is done with before the next
         data = read(path)
         exists = data is not None
         current = _whole(data)
@@ -313,13 +336,10 @@ class Store:
         try:
             fs.write(path + ".new", data)
         except OSError:
-            mkdir = getattr(fs, "mkdir", None)
-            if not self.folder or mkdir is None:
+            if not self.folder or not fs.mkdir(self.folder):
                 raise
-            mkdir(self.folder)  # a first save: the folder may not exist yet
-            fs.write(path + ".new", data)
-        same = getattr(fs, "same", None)     # the test doubles read back whole
-        if not (same(path + ".new", data) if same else fs.read(path + ".new") == data):
+            fs.write(path + ".new", data)   # a first save: the folder was not there yet
+        if not fs.same(path + ".new", data):
             raise OSError("save %s: the written file reads back different" % name)
 
     def save(self, name, obj):

@@ -16,7 +16,7 @@ for lang in en bg ru nl pt id; do
     while [ $i -lt $k ]; do rights="$rights RIGHT"; i=$((i + 1)); done
     keys="DOWN DOWN OK UP UP $rights END DOWN OK RIGHT RIGHT RIGHT END UP UP UP $MATCH"
     rm -rf "$TMP/$lang"
-    "$PY" tools/sim.py --seed 5 --scale 2 --keys "$keys" --shots "$TMP/$lang" >/dev/null
+    "$PY" -m tools.sim --seed 5 --scale 2 --keys "$keys" --shots "$TMP/$lang" >/dev/null
     cp "$TMP/$lang/$(printf %04d $((11 + k)))".png "docs/screens/${lang}_rules.png"
     cp "$TMP/$lang/$(printf %04d $((38 + k)))".png "docs/screens/${lang}_table.png"
     k=$((k + 1))

@@ -6,20 +6,20 @@ through: drawn here by idling the app until it shows).
 
     .venv/bin/python docs/screens/moments.py
 
-host_tests/test_docs.py checks the committed pictures are these frames."""
+host_tests/tooling/test_docs.py checks the committed pictures are these frames."""
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for folder in ("lib", "tools", "firmware", os.path.join("tools", "hostlib")):
-    sys.path.insert(0, os.path.join(ROOT, folder))
+for folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), ""):
+    sys.path.insert(0, os.path.join(ROOT, folder) if folder else ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import bench_play  # noqa: E402
-import simcore  # noqa: E402
+from tools.bench import play as bench_play  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
 from drivers import keys  # noqa: E402
 
 KEYS = os.path.join(ROOT, "host_tests", "keys", "bots4.keys")

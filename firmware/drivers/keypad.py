@@ -19,11 +19,7 @@ except ImportError:  # CPython
     def ticks_diff(a, b):
         return a - b
 
-try:
-    from micropython import const
-except ImportError:
-    def const(n):
-        return n
+from micropython import const
 
 DEBOUNCE_MS = const(20)
 REPEAT_DELAY_MS = const(400)

@@ -15,11 +15,7 @@ except ImportError:  # CPython (host tests replace this with a recorder)
     def sleep_ms(ms):
         _sleep(ms / 1000)
 
-try:
-    from micropython import const
-except ImportError:
-    def const(n):
-        return n
+from micropython import const
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)

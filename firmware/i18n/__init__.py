@@ -1,21 +1,24 @@
 # The words on the screen. Each language is one module (en.py, bg.py, ...) that
-# tools/gen_strings.py packs from its readable source (i18n/src/) into two bytes
+# tools/gen/strings.py packs from its readable source (i18n/src/) into two bytes
 # literals; only the chosen language is open at a time: use() opens the new one and
 # closes the old one (its module dropped, or its .bin file closed), so the old strings
 # can be collected. A word is read by its number, T[_W_NAME]: i18n/_names.py numbers
 # the words, and each module folds the numbers it uses into its code as constants
 # (`_W_BACK = const(12)`: on MicroPython a name costs an interned string for good and
-# the numbers cost nothing; tools/gen_strings.py keeps those copies right). T.NAME
+# the numbers cost nothing; tools/gen/strings.py keeps those copies right). T.NAME
 # reads the same word by its name (the desktop's tools and tests; it imports the names).
-# Screens keep the strings in a module global `T = strings()`; use() rebinds every ui
-# module's T that held the old language, so a screen drawn after the switch is in the
-# new language at once.
+# Screens keep the strings in a module global `T = held(__name__)`: held() notes the
+# module, and use() rebinds the T of each module noted that held the old language, so a
+# screen drawn after the switch is in the new language at once.
 import sys
 
 LANGUAGES = ("en", "bg", "ru", "nl", "pt", "id")
 # Each language's name in itself, for the language setting (index as LANGUAGES).
 NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
 _current = []                          # [_Packed, code] once a language is loaded
+# The names of the modules whose T use() rebinds (held()): slots made at import, so that
+# no list grows mid-game (a block left in the heap between the screens' modules).
+_held = [None] * 12
 
 
 def strings():
@@ -23,6 +26,14 @@ def strings():
     if not _current:
         use("en")
     return _current[0]
+
+
+def held(name):
+    """The current words, for the module `name` to keep as its global T: use() rebinds
+    that T at a switch of language."""
+    if name not in _held:
+        _held[_held.index(None)] = name
+    return strings()
 
 
 def current():
@@ -46,9 +57,9 @@ def use(code):
         del g[code]                     # the import's package attribute: not needed
     if _current:
         old, old_code = _current
-        for key in list(sys.modules):
-            m = sys.modules[key]
-            if key.startswith("ui.") and getattr(m, "T", None) is old:
+        for key in _held:
+            m = sys.modules.get(key) if key else None
+            if m is not None and getattr(m, "T", None) is old:
                 m.T = new
         old.close()                     # the module dropped, or its .bin file closed
         for k in range(len(_cache)):    # the old language's tuples (and its bytes)

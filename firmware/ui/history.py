@@ -4,26 +4,21 @@
 # the cards shown at a showdown, and your own deal when you play alone.
 # Opened from the showdown (right soft key) and from the menu during play. The game
 # in progress (or just finished) first; LEFT/RIGHT go to the games before it that the
-# "history" save keeps (ui/play.py HISTORY_KEEP of them, each its log in hex with the
-# people count and game number: Play.finish_game adds them). UP/DOWN scroll a row, digits 2/8 a page;
-# OK, END or a soft key go back to the match.
+# "history" save keeps (saving.HISTORY_KEEP of them in app.hist, each its log in hex
+# with the people count and game number: saving.keep_history adds a game counted).
+# UP/DOWN scroll a row, digits 2/8 a page; OK, END or a soft key go back to the match.
 from drivers import keys
-from i18n import strings
-from ui import common, writer
-from ui.common import F5
-from ui.play import saved
-from ui.screen import Screen
+from i18n import held
+import settings
+from ui import draw, writer
+from ui.draw import F5
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
-_W_BOT = const(13)
 _W_DID = const(24)
 _W_DID_NO_BLIND = const(25)
 _W_DID_OPEN = const(26)
@@ -34,13 +29,12 @@ _W_HIST_ANTE = const(55)
 _W_HIST_CALL = const(56)
 _W_HIST_NONE = const(57)
 _W_HIST_NO_JOIN = const(58)
-_W_PERSON = const(88)
 _W_SVARA_TIE = const(129)
 _W_WINS = const(136)
-_W_YOU = const(138)
 _W_YOU_WIN = const(142)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)
@@ -49,7 +43,7 @@ _LIGHT = const(14)
 _NOTHING = const(0)
 _REDRAW = const(2)
 
-T = strings()
+T = held(__name__)
 _TOP = const(16)
 _ROW = const(10)
 _ROWS = const(12)           # rows on the screen, y 16..135
@@ -117,7 +111,7 @@ class History(Screen):
     def _load(self):
         app = self.app
         p = app.play
-        h = saved(app)
+        h = app.hist
         self.rows = ()
         self.number = 0
         self.joker = True
@@ -149,25 +143,23 @@ class History(Screen):
         p = self.app.play
         if p is not None and p.people == self.people:
             return p.name(seat)
-        if seat < self.people:
-            return T[_W_YOU] if self.people == 1 else T[_W_PERSON] % (seat + 1)
-        return T[_W_BOT] % (seat - self.people + 1)
+        return settings.seat_name((), seat, self.people)
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T[_W_HISTORY])
+        draw.title_band(fb, T[_W_HISTORY])
         if self.number:
-            common.right(fb, T[_W_GAME_NO] % self.number, 126, 3, _LIGHT, F5)
+            draw.right(fb, T[_W_GAME_NO] % self.number, 126, 3, _LIGHT, F5)
         rows = self.rows
         if not rows:
-            common.center(fb, T[_W_HIST_NONE], 60, _LIGHT, F5)
+            draw.center(fb, T[_W_HIST_NONE], 60, _LIGHT, F5)
         for k in range(self.top, min(len(rows), self.top + _ROWS)):
             self._row(fb, rows[k], _TOP + (k - self.top) * _ROW)
         if len(rows) > _ROWS:                   # where the screen is in the list
             n = len(rows)
             y = _TOP + (_ROWS * _ROW - 8) * self.top // (n - _ROWS)
             fb.fill_rect(126, y, 2, 8, _GOLD)
-        common.bottom(fb, T[_W_HELP_HISTORY], "", T[_W_BACK])
+        draw.bottom(fb, T[_W_HELP_HISTORY], "", T[_W_BACK])
 
     def _row(self, fb, r, y):
         kind = r[0]
@@ -191,8 +183,8 @@ class History(Screen):
             writer.text(fb, text, 2, y + 1, _CARD if r[1] < self.people else _LIGHT, F5)
         elif kind == _SHOW:
             writer.text(fb, self._name(r[1]), 2, y + 1, _CARD, F5)
-            common.mini_hand(fb, 42, y, r, 3, self.joker)
-            common.right(fb, "%d" % r[2], 123, y + 1, _GOLD, F5)
+            draw.mini_hand(fb, 42, y, r, 3, self.joker)
+            draw.right(fb, "%d" % r[2], 123, y + 1, _GOLD, F5)
         elif kind == _TIE:
             writer.text(fb, T[_W_SVARA_TIE] % r[1], 2, y + 1, _ORANGE, F5)
         elif self.people == 1 and r[1] == 0:
@@ -223,6 +215,6 @@ class History(Screen):
         if code == keys.OK or code == keys.END or code == keys.SR or code == keys.SL:
             p = self.app.play
             if p is None:
-                return common.open_screen(self.app, "title", "Title", 0)
-            return p.screen()
+                return open_screen(self.app, "title", "Title", 0)
+            return resume(self.app)
         return _NOTHING

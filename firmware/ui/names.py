@@ -1,6 +1,6 @@
 # The people's names (Settings -> Names) and the "New chips" note before a match.
 #
-# Names: a list of the person slots P1..P10 (saving.SLOTS, as many as New game allows
+# Names: a list of the person slots P1..P10 (settings.SLOTS, as many as New game allows
 # people) with the name typed for each. UP/DOWN pick a slot, OK (or RIGHT, the left soft
 # key) edits it, Done, END or the right soft key goes back to Settings.
 # Editing is the keypad phones' multi-tap: 2-9 type the letters printed on them (the
@@ -13,25 +13,21 @@
 # so there a letter is settled only by a key: deterministic. # steps the case (Abc:
 # a capital to start each word, abc, ABC), LEFT deletes the last letter, OK or the left
 # soft key saves (an empty name is refused with a note), END or the right soft key
-# leaves the name as it was. A name is at most saving.NAME_W pixels wide (the table's
+# leaves the name as it was. A name is at most settings.NAME_W pixels wide (the table's
 # seat label): a letter that would not fit is refused with a note.
 # Fresh: after New game or Play again, before the first deal, the people who had run
-# out of kept chips and start with the Stack setting again (ui/play.py Play.fresh).
+# out of kept chips and start with the Stack setting again (Session.fresh).
 from drivers import keys
-from i18n import item, strings
-import saving
-from ui import common, writer
-from ui.common import F5
-from ui.screen import Screen
+from i18n import held, item
+import settings
+from ui import draw, writer
+from ui.draw import F5
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_DONE = const(27)
 _W_HELP_NAME = const(41)
@@ -48,8 +44,9 @@ _W_PLAY = const(89)
 _W_RESTOCK_NOTE = const(100)
 _W_RESTOCK_TITLE = const(101)
 _W_SELECT = const(109)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _CARD = const(6)
@@ -61,7 +58,7 @@ _NOTHING = const(0)
 _SHOW = const(1)
 _REDRAW = const(2)
 
-T = strings()
+T = held(__name__)
 _SETTLE = const(100)        # idle calls (~10 ms each on the handset) that settle a letter
 _TOP = const(16)
 _ROW = const(9)
@@ -134,7 +131,7 @@ class Names(Screen):
 
     def trace(self):
         if self.mode == _LIST:
-            return "names %d %s" % (self.sel, "|".join(saving.players(self.app)["names"]))
+            return "names %d %s" % (self.sel, "|".join(self.app.players["names"]))
         return "names edit %d text=%s pend=%d case=%d%s" % (
             self.sel, self.text, self.pend, self.case, " note" if self.note else "")
 
@@ -143,30 +140,30 @@ class Names(Screen):
     def draw(self, fb):
         fb.fill(_FELT)
         if self.mode == _LIST:
-            common.title_band(fb, item(_W_OPTIONS, _OPT_NAMES))
-            for i in range(saving.SLOTS + 1):
+            draw.title_band(fb, item(_W_OPTIONS, _OPT_NAMES))
+            for i in range(settings.SLOTS + 1):
                 self._row(fb, i)
-            common.bottom(fb, T[_W_HELP_NAMES], T[_W_SELECT], T[_W_BACK])
+            draw.bottom(fb, T[_W_HELP_NAMES], T[_W_SELECT], T[_W_BACK])
             return
-        common.title_band(fb, T[_W_NAME_OF] % (T[_W_PERSON] % (self.sel + 1)))
+        draw.title_band(fb, T[_W_NAME_OF] % (T[_W_PERSON] % (self.sel + 1)))
         for i in range(len(T[_W_NAME_KEYS])):
             writer.text(fb, T[_W_NAME_KEYS][i], 2, _KEYS_Y + 10 * i, _LIGHT, F5)
         self._field(fb)
-        common.bottom(fb, T[_W_HELP_NAME], T[_W_OK], T[_W_BACK])
+        draw.bottom(fb, T[_W_HELP_NAME], T[_W_OK], T[_W_BACK])
 
     def _row(self, fb, i):
-        if i == saving.SLOTS:
-            common.menu_row(fb, _TOP + i * _ROW + 3, _ROW + 2, T[_W_DONE], i == self.sel, F5)
+        if i == settings.SLOTS:
+            draw.menu_row(fb, _TOP + i * _ROW + 3, _ROW + 2, T[_W_DONE], i == self.sel, F5)
             return
-        names = saving.players(self.app)["names"]
-        common.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PERSON] % (i + 1), i == self.sel, F5,
+        names = self.app.players["names"]
+        draw.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PERSON] % (i + 1), i == self.sel, F5,
                         names[i] if i < len(names) and names[i] else None)
 
     def _field(self, fb):
         """The name box (the pending letter marked, else a cursor), the case, the pending
         key's letters and the note line."""
         fb.fill_rect(0, _BOX_Y - 2, _WIDTH, _KEYS_Y - _BOX_Y, _FELT)
-        w = saving.NAME_W + 6
+        w = settings.NAME_W + 6
         fb.fill_rect(_BOX_X, _BOX_Y, w, 16, _BLACK)
         fb.rect(_BOX_X, _BOX_Y, w, 16, _GOLD)
         text = self.text
@@ -176,7 +173,7 @@ class Names(Screen):
             writer.text(fb, text[-1:], x, _BOX_Y + 2, _BLACK, None, _GOLD)
         else:
             x = writer.text(fb, text, x, _BOX_Y + 2, _CARD)
-            if writer.width(text) < saving.NAME_W - 3:
+            if writer.width(text) < settings.NAME_W - 3:
                 fb.fill_rect(x, _BOX_Y + 13, 5, 1, _GOLD)
         abc = self.letters[2]
         label = (upper(abc[:1]) + abc[1:3], abc[:3], upper(abc[:1]) + upper(abc[1:2]) +
@@ -194,14 +191,14 @@ class Names(Screen):
                 x += 8
         fb.fill_rect(0, _NOTE_Y, _WIDTH, 9, _FELT)
         if self.note:
-            common.center(fb, self.note, _NOTE_Y, _ORANGE, F5)
+            draw.center(fb, self.note, _NOTE_Y, _ORANGE, F5)
 
     # --- keys ----------------------------------------------------------------------------
 
     def key(self, code):
         if self.mode == _EDIT:
             return self._edit_key(code)
-        n = saving.SLOTS + 1
+        n = settings.SLOTS + 1
         if code == keys.UP or code == keys.DOWN:
             old = self.sel
             self.sel = (old + (1 if code == keys.DOWN else n - 1)) % n
@@ -210,9 +207,9 @@ class Names(Screen):
             self._row(fb, self.sel)
             return _SHOW
         if code == keys.OK or code == keys.SL or code == keys.RIGHT:
-            if self.sel == saving.SLOTS:
+            if self.sel == settings.SLOTS:
                 return self._back()
-            names = saving.players(self.app)["names"]
+            names = self.app.players["names"]
             self.text = names[self.sel] if self.sel < len(names) else ""
             self.mode = _EDIT
             self.pend = -1
@@ -227,7 +224,7 @@ class Names(Screen):
         return _NOTHING
 
     def _back(self):
-        return common.open_screen(self.app, "options", "Options", False, _OPT_NAMES)
+        return open_screen(self.app, "options", "Options", False, _OPT_NAMES)
 
     def _list(self):
         self.mode = _LIST
@@ -284,7 +281,7 @@ class Names(Screen):
             return
         self.pend = -1
         ch = self._cased(self.letters[d][:1], self._starts(len(self.text)))
-        if writer.width(self.text + ch) > saving.NAME_W:
+        if writer.width(self.text + ch) > settings.NAME_W:
             self.note = T[_W_NAME_FULL]
             return
         self.text += ch
@@ -293,16 +290,16 @@ class Names(Screen):
 
     def _save(self):
         name = self.text.strip()
-        if not saving.good_name(name):
+        if not writer.good_name(name):
             self.pend = -1
             self.note = T[_W_NAME_EMPTY]
             self._field(self.app.fb)
             return _SHOW
-        names = saving.players(self.app)["names"]
+        names = self.app.players["names"]
         while len(names) <= self.sel:
             names.append("")
         names[self.sel] = name
-        saving.save_players(self.app)
+        self.app.names_changed = True
         return self._list()
 
     def idle(self):
@@ -333,18 +330,18 @@ class Fresh(Screen):
     def draw(self, fb):
         p = self.play
         fb.fill(_FELT)
-        common.title_band(fb, T[_W_RESTOCK_TITLE])
-        stack = common.STACKS[p.cfg[common.STACK]]
+        draw.title_band(fb, T[_W_RESTOCK_TITLE])
+        stack = settings.STACKS[p.cfg[settings.STACK]]
         for i in range(len(T[_W_RESTOCK_NOTE])):
             s = T[_W_RESTOCK_NOTE][i]
-            common.center(fb, s % stack if "%" in s else s, 20 + 10 * i, _LIGHT, F5)
+            draw.center(fb, s % stack if "%" in s else s, 20 + 10 * i, _LIGHT, F5)
         for k in range(len(p.fresh)):
             writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), _GOLD)
-        common.bottom(fb, T[_W_HELP_RESTOCK], T[_W_PLAY], "")
+        draw.bottom(fb, T[_W_HELP_RESTOCK], T[_W_PLAY], "")
 
     def key(self, code):
         if code == keys.OK or code == keys.SL or code == keys.END or code == keys.SR:
             p = self.play
             p.fresh = b""
-            return p.screen()
+            return resume(self.app)
         return _NOTHING

@@ -1,4 +1,4 @@
-# New game and Settings: one list of options on app.cfg (ui/common.py numbers them).
+# New game and Settings: one list of options on app.cfg (settings.py numbers them).
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
 # defaults of the next new game), the Names row (OK or RIGHT opens ui/names.py, the
@@ -11,20 +11,17 @@
 # Settings sets them in app.play). Starting a new game while a match is saved asks first
 # (OK starts it, END goes back to the list).
 from drivers import keys
-from i18n import item, strings
-from ui import common
-# The option numbers (common.PEOPLE ...) are read from ui.common, not imported by name:
+from i18n import held, item
+import settings
+from ui import draw
+# The option numbers (settings.PEOPLE ...) are read from settings, not imported by name:
 # every name a module imports is an entry of its dict, made again at each import.
-from ui.screen import Screen
+from ui.screen import Screen, leave, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_AS_ANTE = const(9)
 _W_BACK = const(12)
 _W_BUY_INS = const(14)
@@ -47,8 +44,9 @@ _W_STACK_KEPT = const(113)
 _W_START = const(114)
 _W_VOLUMES = const(133)
 _W_YES = const(137)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _GOLD = const(10)
@@ -60,31 +58,30 @@ _REDRAW = const(2)
 
 _TOP = const(16)
 _ROW = const(9)
-T = strings()
+T = held(__name__)
 # (The bot pace is in Settings only: the rising ante takes its row here.)
-NEW_ITEMS = bytes((common.PEOPLE, common.BOTS, common.LEVEL, common.STACK, common.ANTE,
-                   common.JOKER, common.SEVENS, common.CAP, common.BLINDS, common.MIN_BLIND,
-                   common.BUY_IN, 15))
+NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STACK,
+                   settings.ANTE, settings.JOKER, settings.SEVENS, settings.CAP,
+                   settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, 15))
 # The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
-# save_language() saves it); its number is its label's index in T[_W_OPTIONS].
+# the app saves it after the key: saving.save_prefs); its number is its label's index in
+# T[_W_OPTIONS].
 _LANG = const(12)
 # The Names row: opens the names screen (ui/names.py); label T[_W_OPTIONS][_NAMES].
 # Before the language row, which stays second from the bottom (UP UP from the top reaches it).
 _NAMES = const(13)
 # The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
-# common.FOUR, saved as "four" in the "settings" save; label T[_W_OPTIONS][_DECK].
+# settings.FOUR, saved as "four" in the "settings" save; label T[_W_OPTIONS][_DECK].
 _DECK = const(14)
-# The rising ante (common.RISE, saved as "rise"): label T[_W_OPTIONS][_RISE].
+# The rising ante (settings.RISE, saved as "rise"): label T[_W_OPTIONS][_RISE].
 _RISE = const(15)
 # The sound's volume (app.volume, saved as "vol"): label T[_W_OPTIONS][_SOUND].
 _SOUND = const(16)
 # (Twelve rows and Done fill the screen: the rising ante is on New game only.)
-SETTING_ITEMS = bytes((common.LEVEL, common.PACE, common.JOKER, common.SEVENS, common.CAP,
-                       common.BLINDS, common.MIN_BLIND, common.BUY_IN, _DECK,
+SETTING_ITEMS = bytes((settings.LEVEL, settings.PACE, settings.JOKER, settings.SEVENS, settings.CAP,
+                       settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, _DECK,
                        _SOUND, _NAMES, _LANG))
-# Lowest and highest value of each option, by option number.
-_LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
-_HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
+# The lowest and highest value of each option: settings.LOW and settings.HIGH.
 
 
 _volume = bytearray(1)          # app.volume as the Sound row shows it (value_text has no app)
@@ -98,26 +95,26 @@ def value_text(cfg, opt):
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     if opt == _DECK:
-        return T[_W_ON_OFF][common.FOUR[0]]
+        return T[_W_ON_OFF][settings.FOUR[0]]
     if opt == _SOUND:
         return T[_W_VOLUMES][_volume[0]]
     if opt == _RISE:
-        k = common.RISE[0]
-        return T[_W_RISE_EVERY] % common.RISE_GAMES[k] if k else T[_W_ON_OFF][0]
+        k = settings.RISE[0]
+        return T[_W_RISE_EVERY] % settings.RISE_GAMES[k] if k else T[_W_ON_OFF][0]
     v = cfg[opt]
-    if opt == common.LEVEL:
+    if opt == settings.LEVEL:
         return T[_W_LEVELS][v]
-    if opt == common.STACK:
-        return "%d" % common.STACKS[v]
-    if opt == common.JOKER or opt == common.SEVENS or opt == common.BLINDS:
+    if opt == settings.STACK:
+        return "%d" % settings.STACKS[v]
+    if opt == settings.JOKER or opt == settings.SEVENS or opt == settings.BLINDS:
         return T[_W_ON_OFF][v]
-    if opt == common.CAP and v == 0:
+    if opt == settings.CAP and v == 0:
         return T[_W_NO_CAP]
-    if opt == common.MIN_BLIND and v == 0:
+    if opt == settings.MIN_BLIND and v == 0:
         return T[_W_AS_ANTE]
-    if opt == common.BUY_IN:
+    if opt == settings.BUY_IN:
         return T[_W_BUY_INS][v]
-    if opt == common.PACE:
+    if opt == settings.PACE:
         return T[_W_PACES][v]
     return "%d" % v
 
@@ -126,13 +123,13 @@ def change(cfg, opt, step):
     """Step an option by +1 or -1, wrapping, and keep 2..10 players at the table.
     People and bots do not wrap: they stop at their ends (one bot at least when alone;
     bots stop where people + bots reach 10), so a step never swaps bots for people."""
-    lo = _LOW[opt]
-    hi = _HIGH[opt]
+    lo = settings.LOW[opt]
+    hi = settings.HIGH[opt]
     v = cfg[opt] + step
-    if opt == common.PEOPLE or opt == common.BOTS:
-        if opt == common.BOTS:
-            lo = 1 if cfg[common.PEOPLE] == 1 else 0
-            hi = 10 - cfg[common.PEOPLE]
+    if opt == settings.PEOPLE or opt == settings.BOTS:
+        if opt == settings.BOTS:
+            lo = 1 if cfg[settings.PEOPLE] == 1 else 0
+            hi = 10 - cfg[settings.PEOPLE]
         v = lo if v < lo else hi if v > hi else v
     elif v > hi:
         v = lo
@@ -144,15 +141,15 @@ def change(cfg, opt, step):
 
 def fix_players(cfg, opt):
     """People + bots must be 2..10: adjust the other one of the two."""
-    other = common.BOTS if opt == common.PEOPLE else common.PEOPLE
-    total = cfg[common.PEOPLE] + cfg[common.BOTS]
+    other = settings.BOTS if opt == settings.PEOPLE else settings.PEOPLE
+    total = cfg[settings.PEOPLE] + cfg[settings.BOTS]
     if total > 10:
         cfg[other] -= total - 10
     elif total < 2:
         cfg[other] += 2 - total
-    if cfg[common.PEOPLE] < 1:
-        cfg[common.PEOPLE] = 1
-        cfg[common.BOTS] = 1
+    if cfg[settings.PEOPLE] < 1:
+        cfg[settings.PEOPLE] = 1
+        cfg[settings.BOTS] = 1
 
 
 class Options(Screen):
@@ -166,13 +163,13 @@ class Options(Screen):
         super().__init__(app)
         self.new = new
         self.items = NEW_ITEMS if new else SETTING_ITEMS
-        self.cfg = common.config(app)
+        self.cfg = app.cfg
         self.selected = 0
         for i in range(len(self.items)):
             if self.items[i] == at:
                 self.selected = i
         self.typed = 0
-        _volume[0] = getattr(app, "volume", 1)
+        _volume[0] = app.volume
         self.asking = False         # "replace the saved game?" is showing
         self.help = self._help()
 
@@ -183,57 +180,56 @@ class Options(Screen):
 
     def _running(self):
         """The match in progress (saved, not over), or None."""
-        p = getattr(self.app, "play", None)
+        p = self.app.play
         return p if p is not None and not p.ended else None
 
     def _help(self):
         """The help line for the selected row: what applies when, else the keys."""
         if self.selected < len(self.items):
             opt = self.items[self.selected]
-            if self.new and opt == common.STACK and self._kept():
+            if self.new and opt == settings.STACK and self._kept():
                 return T[_W_STACK_KEPT]
-            if (not self.new and opt != common.LEVEL and opt != common.PACE and opt < _LANG
+            if (not self.new and opt != settings.LEVEL and opt != settings.PACE and opt < _LANG
                     and self._running() is not None):
                 return T[_W_NEXT_MATCH]
         return T[_W_HELP_OPTIONS]
 
     def _kept(self):
         """True when one of the people has chips kept from an earlier match."""
-        pl = getattr(self.app, "players", None)
-        chips = pl["chips"] if pl is not None else ()
+        chips = self.app.players["chips"]
         cfg = self.cfg
-        for i in range(min(cfg[common.PEOPLE], len(chips))):
-            if chips[i] >= cfg[common.ANTE]:
+        for i in range(min(cfg[settings.PEOPLE], len(chips))):
+            if chips[i] >= cfg[settings.ANTE]:
                 return True
         return False
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T[_W_NEW_GAME] if self.new else T[_W_SETTINGS])
+        draw.title_band(fb, T[_W_NEW_GAME] if self.new else T[_W_SETTINGS])
         for i in range(len(self.items) + 1):
             self._row(fb, i)
         self.help = self._help()
-        common.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
+        draw.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
         if self.asking:
             fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
             fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
             for k in range(3):
-                common.center(fb, T[_W_REPLACE_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
-                              common.small())
+                draw.center(fb, T[_W_REPLACE_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
+                              draw.small())
             self.help = T[_W_HELP_REPLACE]
-            common.bottom(fb, T[_W_HELP_REPLACE], T[_W_YES], T[_W_NO])
+            draw.bottom(fb, T[_W_HELP_REPLACE], T[_W_YES], T[_W_NO])
 
     def _row(self, fb, i):
         y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
         on = i == self.selected
         if i == len(self.items):
-            common.menu_row(fb, y, _ROW + 2, T[_W_START] if self.new else T[_W_DONE], on,
-                            common.small())
+            draw.menu_row(fb, y, _ROW + 2, T[_W_START] if self.new else T[_W_DONE], on,
+                            draw.small())
             return
         opt = self.items[i]
         # The label read alone (i18n.item): the value's tuple comes next, and reading
         # T[_W_OPTIONS] whole for every row would decode its twenty strings each time.
-        common.menu_row(fb, y, _ROW, item(_W_OPTIONS, opt), on, common.small(),
+        draw.menu_row(fb, y, _ROW, item(_W_OPTIONS, opt), on, draw.small(),
                         value_text(self.cfg, opt))
 
     def key(self, code):
@@ -256,12 +252,12 @@ class Options(Screen):
             help = self._help()
             if help != self.help:
                 self.help = help
-                common.help_line(fb, help)
+                draw.help_line(fb, help)
             return _SHOW
         if code == keys.END or code == keys.SR:
             if not self.new:
                 return self._finish()
-            return common.open_screen(self.app, "title", "Title", 0)
+            return open_screen(self.app, "title", "Title", 0)
         if code == keys.SL:
             return self._finish()
         last = self.selected == n - 1
@@ -276,7 +272,7 @@ class Options(Screen):
         is one block of the heap where the game is .mpy files.)"""
         if opt == _NAMES:
             if code == keys.RIGHT or code == keys.OK:
-                return common.open_screen(self.app, "names", "Names")
+                return open_screen(self.app, "names", "Names")
             return _NOTHING
         if opt == _LANG:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
@@ -284,8 +280,8 @@ class Options(Screen):
             return _NOTHING
         if opt == _DECK:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
-                common.FOUR[0] ^= 1
-                save_setting(self.app, "four", common.FOUR[0])
+                settings.FOUR[0] ^= 1
+                self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
         if opt == _SOUND:
@@ -293,15 +289,15 @@ class Options(Screen):
                 app = self.app
                 app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
                 _volume[0] = app.volume
-                save_setting(app, "vol", app.volume)
+                app.prefs_changed = True
                 app.beep(2)                 # a sample at the new volume
                 return self._changed(opt)
             return _NOTHING
         if opt == _RISE:
             if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
-                n = len(common.RISE_GAMES)
-                common.RISE[0] = (common.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
-                save_setting(self.app, "rise", common.RISE[0])
+                n = len(settings.RISE_GAMES)
+                settings.RISE[0] = (settings.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
+                self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
         if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
@@ -311,17 +307,17 @@ class Options(Screen):
         d = keys.digit(code)
         if d >= 0:
             v = self.typed * 10 + d
-            if v > _HIGH[opt]:
+            if v > settings.HIGH[opt]:
                 v = d
             self.typed = v
-            if _LOW[opt] <= v <= _HIGH[opt]:
+            if settings.LOW[opt] <= v <= settings.HIGH[opt]:
                 self.cfg[opt] = v
                 fix_players(self.cfg, opt)
                 return self._changed(opt)
         return _NOTHING
 
     def _changed(self, opt):
-        if opt == common.PEOPLE or opt == common.BOTS:
+        if opt == settings.PEOPLE or opt == settings.BOTS:
             return _REDRAW
         self._row(self.app.fb, self.selected)
         return _SHOW
@@ -333,41 +329,22 @@ class Options(Screen):
         code = langs[(langs.index(i18n.current()) + step) % len(langs)]
         i18n.use(code)                  # rebinds T here and in every loaded screen
         self.help = T[_W_HELP_OPTIONS]
-        save_language(self.app, code)
+        self.app.prefs_changed = True
         return _REDRAW
 
     def _finish(self):
         if not self.new:
             p = self._running()
             if p is not None:           # the bot level and pace apply to it at once
-                p.set_pace(self.cfg[common.LEVEL], self.cfg[common.PACE])
-            return common.leave(self.app, "title", "Title", 2)   # or to the match
+                p.set_pace(self.cfg[settings.LEVEL], self.cfg[settings.PACE])
+            return leave(self.app, "title", "Title", 2)   # or to the match
         if self._running() is not None:
             self.asking = True
             return _REDRAW
         return self._start()
 
     def _start(self):
-        from ui import play
-        return play.new_match(self.app).screen()
+        from session import new_match
+        new_match(self.app)
+        return resume(self.app)
 
-
-def save_language(app, code):
-    """Save the language as "lang" in the "settings" save (save_setting)."""
-    save_setting(app, "lang", code)
-
-
-def save_setting(app, name, value):
-    """Save `name` in the "settings" save of app.store (when the app has a store),
-    keeping the other keys there; a filesystem error leaves it unsaved."""
-    store = getattr(app, "store", None)
-    if store is None:
-        return
-    saved = store.load("settings", None)
-    if not isinstance(saved, dict):
-        saved = {}
-    saved[name] = value
-    try:
-        store.save("settings", saved)   # (Store makes its folder on a first save)
-    except OSError:
-        pass                            # a full filesystem: the switch holds for now

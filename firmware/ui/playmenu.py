@@ -2,32 +2,29 @@
 # rules, the settings, the language, or leave for the title (the match stays saved).
 # UP/DOWN or a digit pick, OK or the left soft key opens; END or the right soft key goes
 # back to the table. Rules, Settings and Language come back to the match: app.to_play is
-# set, and those screens return to app.play.screen() when it is (ui/common.py leave()).
+# set, and those screens return to the match when it is (ui/screen.py leave()).
 from drivers import keys
-from i18n import strings
-from ui import common
-from ui.screen import Screen
+from i18n import held
+from ui import draw
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_HELP_MENU = const(40)
 _W_MENU_KEY = const(63)
 _W_PLAY_MENU = const(90)
 _W_SELECT = const(109)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _NOTHING = const(0)
 _SHOW = const(1)
 
-T = strings()
+T = held(__name__)
 _TOP = const(22)
 _ROW = const(16)
 _LANG = const(12)           # ui/options.py _LANG: the Settings row of the language
@@ -48,13 +45,13 @@ class PlayMenu(Screen):
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_band(fb, T[_W_MENU_KEY])
+        draw.title_band(fb, T[_W_MENU_KEY])
         for i in range(len(T[_W_PLAY_MENU])):
             self._row(fb, i)
-        common.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], T[_W_BACK])
+        draw.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], T[_W_BACK])
 
     def _row(self, fb, i):
-        common.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PLAY_MENU][i], i == self.sel)
+        draw.menu_row(fb, _TOP + i * _ROW, _ROW, T[_W_PLAY_MENU][i], i == self.sel)
 
     def key(self, code):
         n = len(T[_W_PLAY_MENU])
@@ -66,7 +63,7 @@ class PlayMenu(Screen):
             self._row(app.fb, self.sel)
             return _SHOW
         if code == keys.END or code == keys.SR:
-            return app.play.screen()
+            return resume(app)
         d = keys.digit(code)
         if 1 <= d <= n:
             self.sel = d - 1
@@ -74,12 +71,12 @@ class PlayMenu(Screen):
             return _NOTHING
         i = self.sel
         if i == 0:
-            return app.play.screen()
+            return resume(app)
         if i == 1:
-            return common.open_screen(app, "history", "History")
+            return open_screen(app, "history", "History")
         if i == 5:
-            return common.open_screen(app, "title", "Title", 1)
+            return open_screen(app, "title", "Title", 1)
         app.to_play = True
         if i == 2:
-            return common.open_screen(app, "rulespages", "RulesPages")
-        return common.open_screen(app, "options", "Options", False, _LANG if i == 4 else -1)
+            return open_screen(app, "rulespages", "RulesPages")
+        return open_screen(app, "options", "Options", False, _LANG if i == 4 else -1)

@@ -4,19 +4,15 @@
 # (to the title, or to the match when opened from the menu during play).
 from drivers import keys
 import i18n
-from i18n import strings
-from ui import common, writer
-from ui.common import F5
-from ui.screen import Screen
+from i18n import held
+from ui import draw, writer
+from ui.draw import F5
+from ui.screen import Screen, leave
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_CARD_POINTS = const(16)
 _W_CARD_POINT_LINES = const(17)
@@ -26,8 +22,9 @@ _W_HELP_RULES = const(49)
 _W_NEXT = const(69)
 _W_PAGE = const(87)
 _W_TEXT_PAGES = const(130)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)
@@ -35,7 +32,7 @@ _LIGHT = const(14)
 _NOTHING = const(0)
 _REDRAW = const(2)
 
-T = strings()
+T = held(__name__)
 _TOP = const(17)
 _PER_PAGE = const(5)                   # hand rows on one page
 _HAND_PAGES = const(2)
@@ -70,21 +67,21 @@ class RulesPages(Screen):
             self._hands(fb, (k - 1) * _PER_PAGE)
         else:
             title, lines = i18n.item(_W_TEXT_PAGES, k - 1 - _HAND_PAGES)
-            common.title_band(fb, title)
+            draw.title_band(fb, title)
             for i in range(len(lines)):
                 writer.text(fb, lines[i], 2, _TOP + 1 + 10 * i, _CARD, F5)
             if k == _KEYS_PAGE:
                 from svara.version import VERSION
-                common.right(fb, "v" + VERSION, 126, _VERSION_Y, _LIGHT, F5)
-        common.right(fb, T[_W_PAGE] % (k + 1, pages()), 126, 3, _LIGHT, F5)
-        common.bottom(fb, T[_W_HELP_RULES], T[_W_NEXT], T[_W_BACK])
+                draw.right(fb, "v" + VERSION, 126, _VERSION_Y, _LIGHT, F5)
+        draw.right(fb, T[_W_PAGE] % (k + 1, pages()), 126, 3, _LIGHT, F5)
+        draw.bottom(fb, T[_W_HELP_RULES], T[_W_NEXT], T[_W_BACK])
 
     def _card_points(self, fb):
-        common.title_band(fb, T[_W_CARD_POINTS])
+        draw.title_band(fb, T[_W_CARD_POINTS])
         for r in range(8):
             x = 4 + (r & 3) * 31
             y = _TOP + 2 + (r >> 2) * 40
-            common.card(fb, x, y, r * 4 + 2 - (r & 1), False)
+            draw.card(fb, x, y, r * 4 + 2 - (r & 1), False)
             writer.text(fb, "%d" % (10 if 3 <= r <= 6 else 7 + r if r < 3 else 11),
                         x + 3, y + 33, _GOLD, F5)
         lines = T[_W_CARD_POINT_LINES]
@@ -94,20 +91,20 @@ class RulesPages(Screen):
     def _hands(self, fb, first):
         from svara.cards import parse
         from svara.score import score
-        common.title_band(fb, T[_W_HANDS])
+        draw.title_band(fb, T[_W_HANDS])
         y = _TOP + 1
         for i in range(first, min(first + _PER_PAGE, i18n.count(_W_HAND_ROWS))):
             label, text = i18n.item(_W_HAND_ROWS, i)     # a row at a time (372 B in bg)
             hand = parse(text)
             writer.text(fb, label, 2, y, _LIGHT, F5)
-            common.mini_hand(fb, 2, y + 9, hand, 0, True)
-            common.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, _GOLD)
+            draw.mini_hand(fb, 2, y + 9, hand, 0, True)
+            draw.right(fb, "= %d" % score(hand[0], hand[1], hand[2]), 126, y + 9, _GOLD)
             y += 24
 
     def key(self, code):
         n = pages()
         if code == keys.END or code == keys.SR:
-            return common.leave(self.app, "title", "Title", 3)
+            return leave(self.app, "title", "Title", 3)
         if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
             self.page = (self.page + 1) % n
             return _REDRAW

@@ -7,11 +7,9 @@
 #            call idle() again after the usual pause (app.timed says so to main.py);
 #   a Screen switch to that screen (the app calls its enter(), draw(fb), then shows).
 # A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+# Screens open each other through open_screen() (one screen module imported when it is
+# needed, the others dropped: drop_screens), and the match through resume().
+from micropython import const
 
 NOTHING = const(0)
 SHOW = const(1)
@@ -24,6 +22,8 @@ class Screen:
 
     name = "screen"     # a short id, printed by the simulator's --trace
     help = ""           # one line on the keys this screen uses (the simulator shows it)
+    module = None       # its module under ui/, when a Later opened it (app.py drops the others)
+    p = None            # the match it shows (the table and the showdown: app.play)
 
     def __init__(self, app):
         self.app = app
@@ -51,7 +51,7 @@ class Screen:
 
 
 class Later:
-    """A screen to open in a moment (ui/common.py open_screen makes these): the app lets
+    """A screen to open in a moment (open_screen makes these): the app lets
     the current screen go at once and opens this one in its next idle() or key, so the
     old screen's module can be collected before the new one is loaded (code sits in RAM
     on the handset: two screens' code at once is the peak otherwise)."""
@@ -72,3 +72,45 @@ class Later:
 
     def trace(self):
         return "opening " + self.module
+
+
+# Screen modules that only their own screens use. Code sits in RAM on the handset, so
+# when one of these screens takes over, the others are forgotten (app.py calls
+# drop_screens) and collected once no screen object holds them; the next open_screen
+# imports a module again.
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
+        "playmenu")
+
+
+def open_screen(app, module, cls, *args):
+    """The screen `cls(app, *args)` of ui/<module>.py, to switch to: a Later that the app
+    opens (imports and makes) once the current screen is let go."""
+    return Later(module, cls, args)
+
+
+def resume(app):
+    """The screen of the match in progress (app.play) for its state now (Session.view)."""
+    module, cls, args = app.play.view()
+    return Later(module, cls, args)
+
+
+def leave(app, module, cls, *args):
+    """Where a screen opened from the menu during play (ui/playmenu.py sets app.to_play)
+    goes back to: the match; else the screen `cls(app, *args)` of ui/<module>.py."""
+    if app.to_play:
+        app.to_play = False
+        if app.play is not None:
+            return resume(app)
+    return Later(module, cls, args)
+
+
+def drop_screens(keep):
+    """Forget the screen modules of DROP other than `keep` (sys.modules and the package)."""
+    import sys
+    names = sys.modules["ui"].__dict__
+    for m in DROP:
+        if m != keep:
+            if "ui." + m in sys.modules:
+                del sys.modules["ui." + m]
+            if m in names:
+                del names[m]

@@ -5,19 +5,15 @@
 # goes to the title (the match stays saved: Continue comes back to it); the right soft
 # key opens the game's history (ui/history.py), which comes back here.
 from drivers import keys
-from i18n import strings
-from ui import common, writer
-from ui.common import F5
-from ui.screen import Screen
+from i18n import held
+from ui import draw, writer
+from ui.draw import F5
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_AGAIN = const(7)
 _W_GAME_OVER = const(30)
 _W_GAME_TITLE = const(31)
@@ -43,8 +39,9 @@ _W_WINS = const(136)
 _W_YOU_OUT = const(141)
 _W_YOU_WIN = const(142)
 _W_YOU_WON = const(143)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _FELT_DARK = const(3)
@@ -57,7 +54,7 @@ _END_SHOWDOWN = const(4)
 _NOTHING = const(0)
 _SHOW = const(1)
 
-T = strings()
+T = held(__name__)
 RESULT = const(0)
 SVARA = const(1)
 OVER = const(2)
@@ -86,9 +83,8 @@ class Showdown(Screen):
             self.name = "gameover"
 
     def enter(self):
-        beep = getattr(self.app, "beep", None)
-        if beep is not None and self.kind != OVER:
-            beep(3 if self.kind == SVARA else 2)    # drivers/buzzer.py SVARA, WIN
+        if self.kind != OVER:
+            self.app.beep(3 if self.kind == SVARA else 2)    # drivers/buzzer.py SVARA, WIN
 
     def trace(self):
         g = self.p.game
@@ -112,21 +108,21 @@ class Showdown(Screen):
         p = self.p
         g = p.game
         if g.ending == _END_SHOWDOWN:
-            common.title_band(fb, T[_W_SHOWDOWN])
+            draw.title_band(fb, T[_W_SHOWDOWN])
             y = self._hands(fb, g.showdown, g.winner)
         else:
-            common.title_band(fb, T[_W_GAME_TITLE] % p.games)
-            common.center(fb, T[_W_WHY][g.ending], _TOP + 8, _LIGHT, F5)
-            common.center(fb, T[_W_WHY_2][g.ending], _TOP + 18, _LIGHT, F5)
+            draw.title_band(fb, T[_W_GAME_TITLE] % p.games)
+            draw.center(fb, T[_W_WHY][g.ending], _TOP + 8, _LIGHT, F5)
+            draw.center(fb, T[_W_WHY_2][g.ending], _TOP + 18, _LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
         if p.people == 1 and g.winner == 0:
             text = T[_W_YOU_WIN] % g.won
         else:
             text = T[_W_WINS] % (p.name(g.winner), g.won)
-        common.center(fb, text, y + 24, _GOLD)
+        draw.center(fb, text, y + 24, _GOLD)
         self._pot(fb)
-        common.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
+        draw.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
 
     def _hands(self, fb, shown, winner):
         """Rows of name, cards and points for each (seat, points) shown; the y after."""
@@ -137,8 +133,8 @@ class Showdown(Screen):
                 fb.fill_rect(0, y - 1, _WIDTH, _ROW, _GOLD)
             ink = _BLACK if seat == winner else _CARD
             writer.text(fb, p.name(seat), 2, y + 1, ink, F5)
-            common.mini_hand(fb, 42, y, p.shown, 3 * seat, p.match.rules.joker)
-            common.right(fb, "%d" % points, _WIDTH - 3, y + 1, ink, F5)
+            draw.mini_hand(fb, 42, y, p.shown, 3 * seat, p.match.rules.joker)
+            draw.right(fb, "%d" % points, _WIDTH - 3, y + 1, ink, F5)
             y += _ROW
         return y
 
@@ -169,20 +165,20 @@ class Showdown(Screen):
         p = self.p
         g = p.game
         fb.fill_rect(0, 0, _WIDTH, 14, _FELT_DARK)
-        common.center(fb, T[_W_SVARA], 1, _ORANGE)
+        draw.center(fb, T[_W_SVARA], 1, _ORANGE)
         best = 0
         for seat, points in p.tie_shown:
             if points > best:
                 best = points
-        common.center(fb, T[_W_SVARA_TIE] % best, _TOP, _LIGHT, F5)
+        draw.center(fb, T[_W_SVARA_TIE] % best, _TOP, _LIGHT, F5)
         y = _TOP + 12
         for seat, points in p.tie_shown:
             if points == best:
                 writer.text(fb, p.name(seat), 2, y + 1, _CARD, F5)
-                common.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
-                common.right(fb, "%d" % points, _WIDTH - 3, y + 1, _GOLD, F5)
+                draw.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
+                draw.right(fb, "%d" % points, _WIDTH - 3, y + 1, _GOLD, F5)
                 y += _ROW
-        common.center(fb, T[_W_SVARA_POT] % p.tie_pot, y + 4, _GOLD, F5)
+        draw.center(fb, T[_W_SVARA_POT] % p.tie_pot, y + 4, _GOLD, F5)
         others = 0
         for i in range(g.n):
             if g.seated(i) and not g.tied(i):
@@ -190,16 +186,16 @@ class Showdown(Screen):
         if not others:
             pass
         elif g.buy_in:
-            common.center(fb, T[_W_SVARA_JOIN] % g.buy_in, y + 14, _LIGHT, F5)
+            draw.center(fb, T[_W_SVARA_JOIN] % g.buy_in, y + 14, _LIGHT, F5)
         else:
-            common.center(fb, T[_W_SVARA_FREE], y + 14, _LIGHT, F5)
-        common.bottom(fb, T[_W_HELP_SVARA], T[_W_PLAY], T[_W_HISTORY])
+            draw.center(fb, T[_W_SVARA_FREE], y + 14, _LIGHT, F5)
+        draw.bottom(fb, T[_W_HELP_SVARA], T[_W_PLAY], T[_W_HISTORY])
 
     # --- game over -----------------------------------------------------------------------
 
     def _over(self, fb):
         p = self.p
-        common.title_band(fb, T[_W_GAME_OVER])
+        draw.title_band(fb, T[_W_GAME_OVER])
         w = p.winner()
         st = p.game.stacks if p.game is not None else p.match.stacks
         if w < p.people:
@@ -208,19 +204,19 @@ class Showdown(Screen):
             text = T[_W_YOU_OUT]
         else:
             text = T[_W_MATCH_WON] % p.name(w)
-        common.center(fb, text, _TOP, _GOLD, F5)
+        draw.center(fb, text, _TOP, _GOLD, F5)
         y = _TOP + 12
         for i in range(len(st)):
             ink = _GOLD if i == w else (_CARD if st[i] else _LIGHT)
             writer.text(fb, p.name(i), 20, y, ink, F5)
-            common.right(fb, "%d" % st[i], _WIDTH - 20, y, ink, F5)
+            draw.right(fb, "%d" % st[i], _WIDTH - 20, y, ink, F5)
             y += 9
         for i in range(2):
             self._choice(fb, i)
-        common.bottom(fb, T[_W_HELP_AGAIN], T[_W_SELECT], T[_W_HISTORY])
+        draw.bottom(fb, T[_W_HELP_AGAIN], T[_W_SELECT], T[_W_HISTORY])
 
     def _choice(self, fb, i):
-        common.menu_row(fb, 112 + i * 13, 13, T[_W_AGAIN][i], i == self.sel, F5)
+        draw.menu_row(fb, 112 + i * 13, 13, T[_W_AGAIN][i], i == self.sel, F5)
 
     # --- keys ----------------------------------------------------------------------------
 
@@ -228,11 +224,11 @@ class Showdown(Screen):
         app = self.app
         p = self.p
         if code == keys.END:
-            return common.open_screen(app, "title", "Title", 0 if self.kind == OVER else 1)
+            return open_screen(app, "title", "Title", 0 if self.kind == OVER else 1)
         if code == keys.SR:
             if self.kind == SVARA:
                 p.svaras_seen -= 1          # back from the history: this screen again
-            return common.open_screen(app, "history", "History")
+            return open_screen(app, "history", "History")
         if self.kind == OVER:
             if code == keys.UP or code == keys.DOWN:
                 self.sel ^= 1
@@ -242,18 +238,19 @@ class Showdown(Screen):
             if code == keys.OK or code == keys.SL:
                 app.play = None
                 if self.sel == 0:
-                    from ui import play
-                    return play.new_match(app).screen()
-                return common.open_screen(app, "title", "Title")
+                    from session import new_match
+                    new_match(app)
+                    return resume(app)
+                return open_screen(app, "title", "Title")
             return _NOTHING
         if code != keys.OK and code != keys.SL:
             return _NOTHING
         if self.kind == SVARA:
-            return p.screen()
+            return resume(app)
         if p.over():
             p.end_match()
             return Showdown(app, OVER)
         if p.next_game() is None:           # (the engine's own end of the match)
             p.end_match()
             return Showdown(app, OVER)
-        return p.screen()
+        return resume(app)

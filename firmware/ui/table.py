@@ -12,23 +12,19 @@
 # during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
 # moving meanwhile; then the action shows as a pop-up on the bot's row ("raises to 8")
-# for Play.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
+# for Session.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
 # redraw) while it is held. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
-from i18n import strings
-from ui import common, writer
-from ui.common import F5
-from ui.screen import Screen
+from i18n import held
+from ui import draw, writer
+from ui.draw import F5
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_ACT_BLIND = const(0)
 _W_ACT_CALL = const(1)
 _W_ACT_JOIN = const(2)
@@ -81,8 +77,9 @@ _W_THINKING = const(131)
 _W_YES = const(137)
 _W_YOUR_TURN = const(139)
 _W_YOUR_TURN_1 = const(140)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _FELT_DARK = const(3)
@@ -106,7 +103,7 @@ _SHOW = const(1)
 _REDRAW = const(2)
 _BUSY = const(3)
 
-T = strings()
+T = held(__name__)
 _TURN = const(0)     # a person chooses an action
 _THINK = const(1)    # a bot is thinking
 _COVER = const(2)    # the cards are hidden until the next person presses OK
@@ -187,7 +184,7 @@ class Table(Screen):
         """What to show after an action: the svara, the result, or the next turn."""
         g = self.p.game
         if g.to_act is None or g.svaras > self.p.svaras_seen:
-            return self.p.screen()
+            return resume(self.app)
         self._turn()
         return _REDRAW
 
@@ -246,13 +243,13 @@ class Table(Screen):
             return _NOTHING
         if mode == _QUIT:
             if code == keys.OK or code == keys.SL:
-                return common.open_screen(self.app, "title", "Title", 1)
+                return open_screen(self.app, "title", "Title", 1)
             if code == keys.END or code == keys.SR:
                 self.mode = self.back
                 return _REDRAW
             return _NOTHING
         if code == keys.SR and mode != _COVER:   # the menu during play (ui/playmenu.py)
-            return common.open_screen(self.app, "playmenu", "PlayMenu")
+            return open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
             self.mode = _QUIT
@@ -393,7 +390,7 @@ class Table(Screen):
     def _bottom(self, fb):
         mode = self.mode
         if mode == _TURN and self.odds is not None:
-            common.bottom(fb, T[_W_HELP_ODDS], T[_W_PLAY], T[_W_MENU_KEY])
+            draw.bottom(fb, T[_W_HELP_ODDS], T[_W_PLAY], T[_W_MENU_KEY])
         elif mode == _TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
@@ -401,20 +398,20 @@ class Table(Screen):
                 text = T[_W_HELP_CHIPS] % (lo, hi)
             else:
                 text = T[_W_HELP_TURN_FIXED]
-            common.bottom(fb, text, T[_W_PLAY], T[_W_MENU_KEY])
+            draw.bottom(fb, text, T[_W_PLAY], T[_W_MENU_KEY])
         else:
-            common.bottom(fb, T[_W_HELP_WAIT], "", T[_W_MENU_KEY])
+            draw.bottom(fb, T[_W_HELP_WAIT], "", T[_W_MENU_KEY])
 
     def _header(self, fb):
         g = self.p.game
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
-            common.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
+            draw.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
         if g.svaras:
-            common.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
+            draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            common.right(fb, T[_W_GAME_NO] % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
+            draw.right(fb, T[_W_GAME_NO] % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
 
     def _seats(self, fb):
         g = self.p.game
@@ -444,7 +441,7 @@ class Table(Screen):
                 writer.text(fb, name, cw + 5, y, name_ink, font)
             writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
                         _BLACK if turn else ink, font)
-            common.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
+            draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
 
     def _state(self, g, i, bets):
         """(colour, text, number or -1) of a seat's state."""
@@ -502,10 +499,10 @@ class Table(Screen):
         for k in range(3):
             x = 2 + 17 * k
             if hand is None:
-                common.card_back(fb, x, _CARDS_Y)
+                draw.card_back(fb, x, _CARDS_Y)
             else:
                 c = hand[k]
-                common.card(fb, x, _CARDS_Y, c, joker and c == 0)
+                draw.card(fb, x, _CARDS_Y, c, joker and c == 0)
         if hand is not None:
             writer.text(fb, T[_W_POINTS] % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
         elif v >= 0 and p.game.phase == _BLINDS:
@@ -552,7 +549,7 @@ class Table(Screen):
             y = _CARDS_Y + i * _ACT_ROW + 2
             t = self.odds[i]
             writer.text(fb, T[_W_ODDS][i], _ACT_X + 1, y, _LIGHT, F5)
-            common.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), _WIDTH, y,
+            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), _WIDTH, y,
                          _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
 
     def _redraw_actions(self):
@@ -565,19 +562,19 @@ class Table(Screen):
         p = self.p
         who = p.name(p.game.to_act)
         fb.fill(_FELT_DARK)
-        common.title_band(fb, T[_W_COVER_TITLE])
-        common.center(fb, T[_W_COVER_TO] % who, 24, _CARD)
+        draw.title_band(fb, T[_W_COVER_TITLE])
+        draw.center(fb, T[_W_COVER_TO] % who, 24, _CARD)
         for k in range(3):
-            common.card_back(fb, 31 + 22 * k, 44)
+            draw.card_back(fb, 31 + 22 * k, 44)
         y = 86
-        common.center(fb, T[_W_COVER_NOTE][0] % who, y, _LIGHT, F5)
-        common.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
-        common.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
-        common.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
+        draw.center(fb, T[_W_COVER_NOTE][0] % who, y, _LIGHT, F5)
+        draw.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
+        draw.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
+        draw.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
 
     def _ask_quit(self, fb):
         fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
         fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
         for k in range(3):
-            common.center(fb, T[_W_QUIT_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
-        common.bottom(fb, T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
+            draw.center(fb, T[_W_QUIT_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
+        draw.bottom(fb, T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])

@@ -4,26 +4,23 @@
 # Exit, or the red END key here, leaves the game (Off: app.done is set; the handset's
 # loop in main.py stops, the simulator's window closes; a key there comes back).
 from drivers import keys
-from i18n import strings
-from ui import common
-from ui.screen import Screen
+from i18n import held
+from ui import draw
+from ui.screen import Screen, open_screen, resume
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(n):
-        return n
+from micropython import const
 
-# The words drawn here, by number (i18n/_names.py; tools/gen_strings.py keeps the
-# numbers right, host_tests/test_consts.py checks them):
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BYE = const(15)
 _W_HELP_MENU = const(40)
 _W_MENU = const(62)
 _W_NO_MATCH = const(78)
 _W_SELECT = const(109)
 _W_TITLE = const(132)
+# <<< words
 
-# Folded into the code (no names in the module dict; host_tests/test_consts.py checks):
+# Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
 _BLACK = const(0)
 _FELT = const(2)
 _GOLD = const(10)
@@ -36,7 +33,7 @@ _REDRAW = const(2)
 
 _MENU_Y = const(57)
 _ROW = const(13)
-T = strings()
+T = held(__name__)
 
 
 class Title(Screen):
@@ -52,12 +49,12 @@ class Title(Screen):
 
     def draw(self, fb):
         fb.fill(_FELT)
-        common.title_cards(fb, 3)
-        common.center(fb, T[_W_TITLE], 43, _GOLD)
+        draw.title_cards(fb, 3)
+        draw.center(fb, T[_W_TITLE], 43, _GOLD)
         for i in range(len(T[_W_MENU])):
             self._row(fb, i)
-        common.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], "")
-        note = getattr(self.app, "note", "")
+        draw.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], "")
+        note = self.app.note
         if note:
             self._note(fb, note)
 
@@ -68,16 +65,16 @@ class Title(Screen):
         fb.rect(2, 4, _WIDTH - 4, 38, _ORANGE)
         y = 8
         for line in note.split("\n")[:3]:
-            common.center(fb, line, y, _ORANGE if y == 8 else _LIGHT, common.small())
+            draw.center(fb, line, y, _ORANGE if y == 8 else _LIGHT, draw.small())
             y += 11
 
     def trace(self):
-        note = getattr(self.app, "note", "")
+        note = self.app.note
         return "title note: " + note.replace("\n", " / ") if note else "title"
 
     def _row(self, fb, i):
-        dim = i == 1 and getattr(self.app, "play", None) is None
-        common.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T[_W_MENU][i], i == self.selected, dim=dim)
+        dim = i == 1 and self.app.play is None
+        draw.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T[_W_MENU][i], i == self.selected, dim=dim)
 
     def key(self, code):
         n = len(T[_W_MENU])
@@ -105,19 +102,19 @@ class Title(Screen):
         app = self.app
         i = self.selected
         if i == 0:
-            return common.open_screen(app, "options", "Options", True)
+            return open_screen(app, "options", "Options", True)
         if i == 1:
-            if getattr(app, "play", None) is None:
+            if app.play is None:
                 self.note = True        # on the help line until the next move
                 app.say(T[_W_NO_MATCH])
                 return _NOTHING
-            return app.play.screen()
+            return resume(app)
         if i == 2:
-            return common.open_screen(app, "options", "Options", False)
+            return open_screen(app, "options", "Options", False)
         if i == 3:
-            return common.open_screen(app, "rulespages", "RulesPages")
+            return open_screen(app, "rulespages", "RulesPages")
         if i == 4:
-            return common.open_screen(app, "stats", "Stats")
+            return open_screen(app, "stats", "Stats")
         return Off(app)
 
 
@@ -132,7 +129,7 @@ class Off(Screen):
 
     def draw(self, fb):
         fb.fill(_BLACK)
-        common.center(fb, T[_W_BYE], 74, _GOLD)
+        draw.center(fb, T[_W_BYE], 74, _GOLD)
 
     def key(self, code):
         self.app.done = False

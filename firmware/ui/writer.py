@@ -1,4 +1,4 @@
-# Text in our own bitmap fonts (ui/font_5x8, ui/font_6x12, made by tools/gen_font.py;
+# Text in our own bitmap fonts (ui/font_5x8, ui/font_6x12, made by tools/gen/font.py;
 # their Latin-1 and Cyrillic glyphs are in part modules, font_*_lat and font_*_cyr,
 # imported on the first character that needs one), drawn into a framebuf.FrameBuffer (the 4-bit GS4_HMSB screen or any other format).
 # Each character costs two blit() calls and no Python loop over pixels:
@@ -25,7 +25,7 @@ _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 # the game's six languages, in blocks allocated long after start).
 from svara.work import utf8 as _utf8  # noqa: E402
 
-# Script blocks kept in part modules (tools/gen_font.py BLOCKS, the same blocks): the
+# Script blocks kept in part modules (tools/gen/font.py BLOCKS, the same blocks): the
 # part font_<size>_<name> is imported on the first character drawn or measured from it.
 _BLOCKS = ((0xA0, 0x100, "_lat"), (0x400, 0x460, "_cyr"))
 
@@ -218,3 +218,17 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
         fb.blit(glyph, x, y, key, _palette)
         x += x0
     return x
+
+
+def good_name(s):
+    """True for a name the screens can show: a str of 1 to settings.NAME_W pixels in the
+    6x12 font, no space at either end, every character in both fonts."""
+    from settings import NAME_W
+    from ui import font_5x8
+    if not isinstance(s, str) or not s or s.strip() != s or width(s) > NAME_W:
+        return False
+    for i in range(len(s)):
+        ch = s[i:i + 1]         # not `for ch in s`: that interns every letter for good
+        if ch < " " or not has(font_5x8, ch) or not has(normal(), ch):
+            return False
+    return True

@@ -1,4 +1,4 @@
-"""A handset behind an mpremote-like transport, in this process, for tools/flash.py's
+"""A handset behind an mpremote-like transport, in this process, for tools/device/flash.py's
 fault tests: the code flash.py sends runs here on CPython against a filesystem in memory
 (os, open, hashlib, binascii and sys as MicroPython has them, as far as flash.py uses
 them), so that the power can be cut at any file operation and the link broken at any

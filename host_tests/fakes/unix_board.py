@@ -1,5 +1,5 @@
-# Runs ON the unix-port micropython (host_tests/test_flash_romfs.py starts it): a board
-# with a ROMFS partition for tools/flash.py, as far as the real MicroPython can be one.
+# Runs ON the unix-port micropython (host_tests/tooling/test_flash_romfs.py starts it): a board
+# with a ROMFS partition for tools/device/flash.py, as far as the real MicroPython can be one.
 #
 #   micropython unix_board.py ROOT ROMSIZE
 #

@@ -1,9 +1,10 @@
 """Helpers shared by the check modules (CPython and MicroPython alike).
 
-tools/mp.py copies this file beside a check module it runs under MicroPython, and
+tools/mp/wasm.py copies this file beside a check module it runs under MicroPython, and
 host_tests/conftest.py puts this folder on sys.path, so `from checkutil import ...`
 works on both interpreters."""
 import svara
+from store import FS
 
 
 def raises(f, *args):
@@ -30,7 +31,7 @@ class PowerCut(BaseException):
     """The power goes: not an Exception, so the app's error guard cannot catch it."""
 
 
-class CuttingFS:
+class CuttingFS(FS):
     """Files in memory; the power goes at the n-th write, rename or remove (cut_at).
 
     A cut write leaves the file as `mode` says: "none" (not created), "empty", "half"

@@ -1,5 +1,5 @@
 # Checks of the handset drivers (ST7735 panel, key matrix) against recording fakes of
-# machine.Pin / machine.SPI. Runs on CPython (host_tests/test_drivers.py) and on
+# machine.Pin / machine.SPI. Runs on CPython (host_tests/firmware/test_drivers.py) and on
 # MicroPython, with the real framebuf there.
 import fake_machine as fm
 from drivers import keys

@@ -1,4 +1,4 @@
-"""Font and writer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp.py)."""
+"""Font and writer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp/wasm.py)."""
 import sys
 
 import framebuf
@@ -9,7 +9,7 @@ FONTS = (font_5x8, font_6x12)
 W = 64   # a small screen keeps the pixel-by-pixel checks fast; edges clip the same
 H = 40
 
-# Every character the UI may ask for (tools/gen_font.py, REQUIRED).
+# Every character the UI may ask for (tools/gen/font.py, REQUIRED).
 REQUIRED = (
     "".join(chr(c) for c in range(0x20, 0x7F))
     + "".join(chr(c) for c in range(0xA0, 0x100))

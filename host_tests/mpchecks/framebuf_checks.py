@@ -1,6 +1,6 @@
 """framebuf scenes drawn the same way on CPython (stand-in) and MicroPython (real module).
 
-Each ``scene_*`` returns the bytes of the buffers it drew into; host_tests/test_framebuf.py
+Each ``scene_*`` returns the bytes of the buffers it drew into; host_tests/tooling/test_hostlib_framebuf.py
 runs every scene on both interpreters and compares them byte for byte. The ``test_*``
 checks assert behaviour and run on both interpreters too.
 """

@@ -1,6 +1,6 @@
 """The six languages: same names and shapes as English, same placeholders, every
 character in both fonts, every string fits its place on the 128-pixel screen. The same
-checks run on CPython (pytest) and MicroPython (tools/mp.py)."""
+checks run on CPython (pytest) and MicroPython (tools/mp/wasm.py)."""
 import sys
 
 from ui import font_5x8, font_6x12, writer
@@ -112,7 +112,7 @@ def load(code):
 
 
 def names(T):
-    # The names number the words (tools/gen_strings.py), the same in every language.
+    # The names number the words (tools/gen/strings.py), the same in every language.
     from i18n._names import _k
     return list(_k)
 
@@ -381,7 +381,7 @@ class _Probe:
     """Stands in for a screen module that keeps the strings in its global T."""
 
 
-def test_use_switches_rebinds_screens_and_drops_the_old_module():
+def test_use_switches_rebinds_the_modules_that_hold_the_words_and_drops_the_old_module():
     import i18n
     for code in LANGS:                  # only what the loader itself imported stays
         if code != i18n.current() and "i18n." + code in sys.modules:
@@ -390,7 +390,8 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
     try:
         en = i18n.use("en")
         probe = _Probe()
-        probe.T = en
+        probe.T = i18n.held("ui._probe")      # as a screen module keeps its T
+        assert probe.T is en
         other = _Probe()
         other.T = en
         sys.modules["ui._probe"] = probe
@@ -398,8 +399,8 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
         bg = i18n.use("bg")
         assert i18n.strings() is bg and i18n.current() == "bg"
         assert bg.ACT_PASS == "Пас"
-        assert probe.T is bg, "a ui module's T follows the switch"
-        assert other.T is en, "only ui modules are touched"
+        assert probe.T is bg, "a module that holds the words (i18n.held) follows the switch"
+        assert other.T is en, "only the modules that hold the words are touched"
         assert "i18n.en" not in sys.modules and not hasattr(i18n, "en")
         try:                            # the words replaced are closed: a clear error
             en[0]
@@ -417,6 +418,8 @@ def test_use_switches_rebinds_screens_and_drops_the_old_module():
     finally:
         sys.modules.pop("ui._probe", None)
         sys.modules.pop("_not_ui", None)
+        if "ui._probe" in i18n._held:
+            i18n._held[i18n._held.index("ui._probe")] = None
         i18n.use(start)
 
 

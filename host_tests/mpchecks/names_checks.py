@@ -1,4 +1,4 @@
-"""People's names and their chips between matches (firmware/ui/names.py, ui/play.py,
+"""People's names and their chips between matches (firmware/ui/names.py, session.py,
 saving.py): multi-tap typing in English and Bulgarian, the name at the table, names
 and chips kept over a restart, chips carried into the next match (a person out of
 chips gets the Stack again, said once), damaged "players" files. The same checks on

@@ -6,7 +6,7 @@ from svara.rules import Rules
 
 # Three or more opponents, computed on CPython: MicroPython must give the very same
 # digits (integers only). Without dead cards or a floor they come from the exact tables
-# (the first four: the counts of tools/exact_odds_v*.txt, rounded); with them, and with
+# (the first four: the counts of tools/gen/data/exact_odds_v*.txt, rounded); with them, and with
 # table=False (the bots' way), the estimate.
 DIGITS = (
     ('Jh Qh 9s', 3, None, '', 0, (201560, 157600, 640840, 1000000)),

@@ -4,7 +4,7 @@ every step-th), then a restart that plays the match on to its end; an error inje
 the j-th screen switch, then play on to the end. Each case is lost when Statistics do
 not count exactly the games and the match that were played (a game counted twice, or
 one never counted), when a finished match comes back to be played again, or when the
-game cannot go on. tools/powercut.py runs every case; make test a sample."""
+game cannot go on. tools/stress/powercut.py runs every case; make test a sample."""
 import sys
 
 from app import App
@@ -70,16 +70,16 @@ def _quick(f, *args):
     """f(*args) with text drawing left out (the frames do not matter here) and the
     screens' modules kept loaded (importing them again is most of the time otherwise;
     the heap does not matter here either)."""
-    from ui import common, writer
+    from ui import screen, writer
     real = writer.text
-    drop = common.drop_screens
+    drop = screen.drop_screens
     writer.text = _no_text
-    common.drop_screens = _keep
+    screen.drop_screens = _keep
     try:
         return f(*args)
     finally:
         writer.text = real
-        common.drop_screens = drop
+        screen.drop_screens = drop
 
 
 def _keep(module):
@@ -103,8 +103,7 @@ def _to_the_end(app):
 
 
 def _stats(app):
-    st = getattr(app, "stats", None)
-    return list(st) if st else [0] * 7
+    return list(app.stats)
 
 
 def reference(keys=NEW_MATCH):
@@ -251,7 +250,7 @@ def _later():
 
 
 # make test: a short match (ante 5: six games or so), every other op on CPython;
-# tools/powercut.py: the long match (ante 2: nineteen games and a svara), every op.
+# tools/stress/powercut.py: the long match (ante 2: nineteen games and a svara), every op.
 def test_a_cut_at_every_file_operation_of_a_match_counts_every_game_once():
     tried, lost, first = match_cuts(step=3 if MICRO else 1, ante=5)
     print("power cuts over a match: %d cases tried, %d lost" % (tried, lost))

@@ -147,15 +147,15 @@ def _settings(value):
 def test_every_10_unless_another_choice_was_saved_off_included():
     from i18n import strings
     from store import Store
-    from ui import common
+    import settings
     T = strings()
     try:
         assert _new_game_row({})[0] == T.RISE_EVERY % EVERY        # a fresh handset
         # Settings saved before the choice existed (no "rise"): the default too.
         assert _new_game_row(_settings({"lang": "en", "four": 1}))[0] == T.RISE_EVERY % EVERY
         row, fs = _new_game_row(_settings({"lang": "en", "rise": 0}))
-        assert row == T.ON_OFF[0] and common.RISE[0] == 0       # off stays off
+        assert row == T.ON_OFF[0] and settings.RISE[0] == 0       # off stays off
         assert Store("saves", fs=fs).load("settings")["rise"] == 0
         assert _new_game_row(_settings({"rise": 2}))[0] == T.RISE_EVERY % 5
     finally:
-        common.RISE[0] = 1                      # the default, as App.start sets it
+        settings.RISE[0] = 1                      # the default, as App.start sets it

@@ -35,12 +35,12 @@ def phone(fs, seed=3, display=None):
 
 def chips(app):
     """(stacks + pot, the chips the match started with), or None with no game."""
-    from ui import common
+    import settings
     p = app.play
     if p is None or p.game is None:
         return None
     g = p.game
-    return sum(g.stacks) + g.pot, g.n * common.STACKS[p.cfg[common.STACK]]
+    return sum(g.stacks) + g.pot, g.n * settings.STACKS[p.cfg[settings.STACK]]
 
 
 def conserved(app):
@@ -228,7 +228,7 @@ def test_a_whole_file_that_is_not_a_game_is_dropped_with_a_note():
 # --- errors during play ----------------------------------------------------------------
 
 def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
-    from ui.play import Play
+    from session import Session as Play
     fs = CutFS()
     app = phone(fs)
     press(app, SHORT_GAME[:17])
@@ -259,11 +259,11 @@ def test_an_error_in_an_action_goes_back_to_the_last_saved_state():
 
 
 def test_a_screen_that_always_fails_never_raises():
-    from ui import common
+    from ui import screen
     from ui.table import Table
-    drop = common.drop_screens
+    drop = screen.drop_screens
     # Keep this ui.table (patched below): the app would forget it at a showdown.
-    common.drop_screens = lambda keep: None
+    screen.drop_screens = lambda keep: None
     fs = CutFS()
     app = phone(fs)
     press(app, SHORT_GAME[:16])
@@ -281,7 +281,7 @@ def test_a_screen_that_always_fails_never_raises():
         assert app.message == "Error: game restored" or "RuntimeError" in app.trace()
     finally:
         Table.draw = real
-        common.drop_screens = drop
+        screen.drop_screens = drop
     log = len(app.play.game.log)
     games = app.play.games
     press(app, (K.OK,) * 4, conserved)              # mended: the game goes on

@@ -1,4 +1,4 @@
-"""Scorer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp.py)."""
+"""Scorer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp/wasm.py)."""
 from checkutil import raises
 import svara
 from svara.rules import Rules

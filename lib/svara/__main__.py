@@ -5,7 +5,7 @@
     python -m svara replay saves/game       # a saved game as a readable hand history
     python -m svara play --players 3        # a text game against the bots
 
-The handset never imports this module: tools/build.py, firmware/manifest.py and the
+The handset never imports this module: tools/device/build.py, firmware/manifest.py and the
 frozen-build model leave it out (lib/svara must stay small and MicroPython-clean).
 """
 import argparse
@@ -52,7 +52,7 @@ def cmd_odds(args, out):
         print("  %-12s %8.4f %%   %d / %d" % (label, 100.0 * count / total, count, total),
               file=out)
     if args.opponents > 2:
-        print("  (exact, rounded to millionths: tools/exact_odds.py counted every deal)",
+        print("  (exact, rounded to millionths: tools/gen/exact_odds.py counted every deal)",
               file=out)
     else:
         print("  (exact: every deal of the %d unseen cards counted)" % (32 - 3), file=out)

@@ -6,7 +6,7 @@
 # svara.game.Rng, random.Random, or MicroPython's random module.
 # EASY plays by its points alone. NORMAL weighs its exact chances (svara.odds) against
 # the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
-# heads-up plays the CFR strategy of svara._strategy (tools/cfr.py, docs/BOTS.md).
+# heads-up plays the CFR strategy of svara._strategy (tools/gen/cfr.py, docs/BOTS.md).
 # Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
 # opens wider, calls a little lighter and bets its strong hands big (twice the pot); its
 # reads are what Normal and Easy hold when they bet.
@@ -15,7 +15,7 @@
 # reads a raise between its table's two sizes as one of them (allin_share). HARD also
 # takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
 # stand by his bets), and plays against that (svara/reads.py).
-from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING, BETTING
+from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
 NORMAL = 1
@@ -25,7 +25,7 @@ LEVELS = (EASY, NORMAL, HARD)
 
 def decide(level, game, seat, rng, reads=None):
     """The action (action, amount) the bot of ``level`` plays for ``seat``, legal now.
-    ``reads``: the match's svara.bots.Reads, which HARD uses (None: no reads)."""
+    ``reads``: the match's svara.reads.Reads, which HARD uses (None: no reads)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r" % (level,))
     view = game.view(seat)
@@ -84,10 +84,7 @@ def _join(view, rng):
 
 def _bet(view, legal, rng):
     points = view.points()
-    raise_to = None
-    for action, low, high in legal:
-        if action == RAISE:
-            raise_to = (low, high)
+    raise_to = _raise_span(legal)
     stack = view.stacks[view.seat]
     if not view.opened:
         # Open with a good hand, sometimes with a fair one, rarely as a bluff.
@@ -141,16 +138,6 @@ def _raise_span(legal):
     return None
 
 
-def _half_pot(view, span):
-    """The level that raises by half the pot after calling (at least the least raise)."""
-    low, high = span
-    put = view.bets[view.seat]
-    to = view.level + (view.pot + view.level - put) // 2
-    if to < low:
-        to = low
-    return to if to < high else high
-
-
 def _join_fair(view):
     # A fresh deal for the pot: join when an even share of pot + buy-in beats the buy-in.
     b = view.buy_in
@@ -192,47 +179,51 @@ _HARD_RAISER = (0, 19, 22, 23, 25)
 _HARD_CALLER = (0, 18, 21, 23, 25)
 
 
-_BIG = 22   # the least points a big raise (more than the pot before it) reads as (svara.reads)
+BIG = 22   # the least points a big raise reads as (svara.reads too)
+
+
+def big_raise(table, seat, level, pot):
+    """True when ``seat``'s raise to ``level`` (the pot now ``pot``) was a big raise: it
+    lifted the level over everybody else's bets by more than the pot before it and by
+    more than 12 antes. ``table``: the game or a view (its bets, n and rules)."""
+    bets = table.bets
+    prev = 0   # the level before the raise: the highest bet of anybody else
+    for i in range(table.n):
+        if i != seat and bets[i] > prev:
+            prev = bets[i]
+    inc = level - prev
+    return inc > 12 * table.rules.ante and inc > pot - inc
 
 
 def _last_raise(view):
-    """(seat, chips) of the last raise when somebody else made it: the seat and how far
-    it lifted the level over everybody else's bets; (-1, 0) when there is none."""
+    """(seat, big) of the last raise when somebody else made it: the seat and whether
+    it was a big raise; (-1, False) when there is none."""
     last = view.last_raiser
     if not view.opened or last == view.seat or last < 0:
-        return -1, 0
-    bets = view.bets
-    prev = 0   # the level before the last raise: the highest bet of anybody else
-    for i in range(view.n):
-        if i != last and bets[i] > prev:
-            prev = bets[i]
-    return last, view.level - prev
+        return -1, False
+    return last, big_raise(view, last, view.level, view.pot)
 
 
-def _big(view, inc):
-    """True when a raise of ``inc`` chips was more than the pot before it (and 12 antes)."""
-    return inc > 12 * view.rules.ante and inc > view.pot - inc
-
-
-def _big_floor(reads, seat):
-    """What a big raise of ``seat`` reads as: _BIG points, less for a player whose big
-    raises were shown down weak or who almost never passes (HARD's reads)."""
-    f = None if reads is None else reads.big_floor(seat)
-    return _BIG if f is None else f
+def _big_floor(reads, seat, f):
+    """The floor ``f`` after a big raise of ``seat``: BIG points, unless HARD's reads say
+    less (his big raises were shown down weak, or he almost never passes) or f is more."""
+    b = None if reads is None else reads.big_floor(seat)
+    if b is None:
+        b = BIG
+    return b if b < BIG or b > f else f
 
 
 def _floor(view, players, reads=None):
     """What the opponents' bets say: the least points the last raiser (if not us) holds."""
-    last, inc = _last_raise(view)
+    last, big = _last_raise(view)
     if last < 0:
         return 0
     r = 0
     for i in players:
         r += view.raises(i)
     f = _FLOOR[r if r < 5 else 4]
-    if _big(view, inc):
-        b = _big_floor(reads, last)
-        f = b if b < _BIG or b > f else f
+    if big:
+        f = _big_floor(reads, last, f)
     return f
 
 
@@ -270,10 +261,9 @@ def _equity_read(view, players, reads):
     r = 0
     for i in players:
         r += view.raises(i)
-    last, inc = _last_raise(view)
+    last, big = _last_raise(view)
     bets = view.bets
     lb = view.last_blind
-    big = last >= 0 and _big(view, inc)
     base = 0
     for i in players:
         if i == seat:
@@ -281,8 +271,7 @@ def _equity_read(view, players, reads):
         if i == last:
             f = _HARD_RAISER[r if r < 5 else 4]
             if big:
-                b = _big_floor(reads, i)
-                f = b if b < _BIG or b > f else f
+                f = _big_floor(reads, i, f)
         elif view.raises(i):
             f = _HARD_RAISER[r - 1 if r < 6 else 4]
         elif bets[i] > (lb if view.blinded(i) else 0):
@@ -297,11 +286,11 @@ def _equity_read(view, players, reads):
     return e
 
 
-def _to_pot(view, span, times):
-    """The level that raises by ``times`` the pot after calling (within span)."""
+def _to_pot(view, span, halves):
+    """The level that raises by ``halves`` half pots after calling (within span)."""
     low, high = span
     put = view.bets[view.seat]
-    to = view.level + (view.pot + view.level - put) * times
+    to = view.level + ((view.pot + view.level - put) * halves >> 1)
     if to < low:
         to = low
     return to if to < high else high
@@ -325,9 +314,9 @@ def _bet_odds(level, view, legal, rng, reads=None):
         need = share if not hard else share - 80 - 60 // opponents
         if span and (e >= need or (hard and opponents == 1 and _chance(rng, 40))):
             if hard and e >= 700:
-                return RAISE, _to_pot(view, span, 2)
+                return RAISE, _to_pot(view, span, 4)
             if e >= 800 and _chance(rng, 128):
-                return RAISE, _half_pot(view, span)
+                return RAISE, _to_pot(view, span, 1)
             return RAISE, span[0]
         return PASS, 0
     to_call = view.to_call
@@ -340,8 +329,8 @@ def _bet_odds(level, view, legal, rng, reads=None):
         if hard:
             if e >= 900 and _chance(rng, 64):
                 return RAISE, span[1]
-            return RAISE, _to_pot(view, span, 2)
-        return RAISE, _half_pot(view, span)
+            return RAISE, _to_pot(view, span, 4)
+        return RAISE, _to_pot(view, span, 1)
     if e >= need:
         return CALL, 0
     return PASS, 0
@@ -349,13 +338,18 @@ def _bet_odds(level, view, legal, rng, reads=None):
 
 # --- HARD heads-up: the CFR table -------------------------------------------------------
 
-def _heads_up(view):
-    """True when exactly two players sit in this game and both are in."""
+def two_seated(view):
+    """True at a table of two: exactly two players sit in this game (svara.reads too)."""
     n = 0
     for i in range(view.n):
         if view.seated(i):
             n += 1
-    return n == 2 and len(view.players()) == 2
+    return n == 2
+
+
+def _heads_up(view):
+    """True when exactly two players sit in this game and both are in."""
+    return two_seated(view) and len(view.players()) == 2
 
 
 def _first_hand(view):
@@ -449,10 +443,10 @@ def _bet_cfr(view, legal, rng, reads=None):
     if view.opened:
         need = view.to_call * 1000 // (view.pot + view.to_call)
         fl = -1
-        last, inc = _last_raise(view)
+        last, big = _last_raise(view)
         if reads is None or (last >= 0 and reads.honest(last)):
             fl = _floor(view, view.players(), reads)
-        elif last >= 0 and _big(view, inc):
+        elif big:
             fl = reads.big_floor(last)
             if fl is None:
                 fl = -1
@@ -483,7 +477,7 @@ def _bet_cfr(view, legal, rng, reads=None):
             span = None
     small = 0
     if span:
-        small = _half_pot(view, span)
+        small = _to_pot(view, span, 1)
         if small >= span[1]:
             a += s   # the small raise would be all-in
             s = 0

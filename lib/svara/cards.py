@@ -3,25 +3,9 @@
 # Ranks 7 8 9 10 J Q K A (index 0..7), suits clubs diamonds hearts spades (index 0..3),
 # so 7c = 0, 7d = 1, As = 31. The 7 of clubs (code 0) is the joker.
 
-JOKER = 0
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # ♣ ♦ ♥ ♠, same order as SUITS
-# Points of one card by rank index: 7 8 9 count face value, 10 J Q K count 10, A 11.
-RANK_POINTS = b"\x07\x08\x09\x0a\x0a\x0a\x0a\x0b"
-
-
-def rank(code):
-    return code >> 2
-
-
-def suit(code):
-    return code & 3
-
-
-def points(code):
-    """Points of one card: 7..9 face value, 10/J/Q/K 10, A 11."""
-    return RANK_POINTS[code >> 2]
 
 
 def check(code):
@@ -34,12 +18,6 @@ def name(code):
     """Short text of a card: ``7c``, ``10d``, ``Jh``, ``As``."""
     check(code)
     return RANKS[code >> 2] + SUITS[code & 3]
-
-
-def symbol_name(code):
-    """Card text with the suit symbol: ``7♣``, ``10♦``."""
-    check(code)
-    return RANKS[code >> 2] + SUIT_SYMBOLS[code & 3]
 
 
 def _rank_index(text):

@@ -6,11 +6,11 @@
 # module costs only its dict (the bytes stay in flash) and a memoryview on them costs
 # nothing: that is the "view" way. Where the modules are .mpy files (make flash),
 # importing one would load each bytes constant into RAM in one block; so the build
-# (tools/build.py) also writes the module's bytes into NAME.bin beside it, read here by
+# (tools/device/build.py) also writes the module's bytes into NAME.bin beside it, read here by
 # seek and readinto through one open file: the "file" way, taken whenever that file is
 # there. A .bin file: b"SVD", the number of constants (1 byte), then per constant its
 # name's length (1 byte), the name and its length (4 bytes little-endian), then the
-# constants' bytes in that order (tools/build.py data_file()).
+# constants' bytes in that order (tools/device/build.py data_file()).
 import sys
 
 MAGIC = b"SVD"

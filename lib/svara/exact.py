@@ -1,10 +1,9 @@
 # Exact chances against 3 to 9 opponents (svara.odds.chances asks here when no card is
-# dead and no floor is set): the tables _exact_v<points variant> that tools/exact_odds.py
+# dead and no floor is set): the tables _exact_v<points variant> that tools/gen/exact_odds.py
 # counts, every deal of the 29 unseen cards by inclusion-exclusion over the cards dealt.
 # Hands alike under the game's symmetries (the suits ♦ ♥ ♠ swapped, ♣ too without the
 # joker; the ranks 10 J Q K swapped) share one entry: 337 classes with the joker, 116
 # without. Its own module, so that the bots, which import svara.odds, do not carry it.
-from svara.odds import SCALE
 
 
 def canonical(hand, variant=0):
@@ -60,9 +59,9 @@ _buf = bytearray(5)
 
 
 def lookup(hand, n, variant):
-    """(win, tie, lose, SCALE) against n = 3..9 opponents from _exact_v<variant>, read
-    in place by offset (svara.data): a few bytes into a small buffer, never the table's
-    13 KB in RAM where the code is not frozen."""
+    """(win, win or tie) in millionths against n = 3..9 opponents from _exact_v<variant>,
+    read in place by offset (svara.data): a few bytes into a small buffer, never the
+    table's 13 KB in RAM where the code is not frozen."""
     a, b, c = canonical(hand, variant)
     t = _TABLES[variant]
     if t is None:
@@ -89,5 +88,4 @@ def lookup(hand, n, variant):
     finally:
         t.close()
     w = d[0] | (d[1] << 8) | ((d[2] & 15) << 16)
-    al = (d[2] >> 4) | (d[3] << 4) | (d[4] << 12)
-    return w, al - w, SCALE - al, SCALE
+    return w, (d[2] >> 4) | (d[3] << 4) | (d[4] << 12)

@@ -27,14 +27,12 @@ BLINDS = const(0)   # blind bets, before the deal
 BETTING = const(1)
 JOINING = const(2)  # players outside a svara are asked to join
 OVER = const(3)
-PHASE_NAMES = ("blinds", "betting", "joining", "over")
 
 # The four ways a game ends (RULES.md "Who wins").
 END_DEALER = const(1)    # everyone passed before any blind or bet
 END_BLIND = const(2)     # blinds were bet and everyone else passed without opening
 END_FOLD = const(3)      # an open bet, then everyone else passed
 END_SHOWDOWN = const(4)  # the highest points took the pot
-ENDING_NAMES = ("", "dealer", "blind", "fold", "showdown")
 
 # Seat flags.
 _SEATED = const(1)   # paid the ante: at the table for this game and its svaras
@@ -50,6 +48,14 @@ _JOIN0 = (JOIN, 0, 0)
 
 def _whole(value):
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def put_varint(out, v):
+    """Append v >= 0 to the bytearray ``out``: 7 bits a byte, low bits first (svara.log)."""
+    while v > 127:
+        out.append(v & 127 | 128)
+        v >>= 7
+    out.append(v)
 
 
 class Rng:
@@ -338,12 +344,7 @@ class Game:
     def act(self, action, amount=0):
         """Play an action for the seat to act; ValueError (changing nothing) if not legal."""
         self.verify_act(action, amount)
-        v = amount << 3 | action
-        log = self.log
-        while v > 127:
-            log.append(v & 127 | 128)
-            v >>= 7
-        log.append(v)
+        put_varint(self.log, amount << 3 | action)
         s = self.to_act
         ph = self.phase
         if ph == BLINDS:

@@ -1,5 +1,5 @@
 # The readable hand history of a game (the desktop's: python -m svara replay). Not on
-# the handset (tools/build.py HOST_ONLY_LIB, firmware/manifest.py): there the history
+# the handset (firmware/manifest.py leaves it out): there the history
 # screen (firmware/ui/history.py) draws its own rows, and this text would be code in RAM.
 from svara.game import Game, PASS, CALL, RAISE, BLIND, BLINDS, JOINING
 from svara.log import actions, dump, header

@@ -10,17 +10,10 @@
 #   0, or 1 and the 32 codes of the first deck
 #   the actions (g.log)
 # load(data) replays it to the identical state.
-from svara.game import Game
+from svara.game import Game, put_varint
 from svara.rules import Rules, BUY_INS
 
 MAGIC = b"SV\x01"
-
-
-def _put(out, v):
-    while v > 127:
-        out.append(v & 127 | 128)
-        v >>= 7
-    out.append(v)
 
 
 def _get(data, i):
@@ -46,10 +39,10 @@ def dump(g):
                | BUY_INS.index(r.buy_in) << 3)
     out.append(r.raise_cap or 0)
     for v in (r.ante, r.min_blind, g.n, g.dealer):
-        _put(out, v)
+        put_varint(out, v)
     for v in g.start:
-        _put(out, v)
-    _put(out, g.seed)
+        put_varint(out, v)
+    put_varint(out, g.seed)
     if g.first_deck is None:
         out.append(0)
     else:

@@ -40,6 +40,16 @@ class Match:
         self.game = None
         self._rng = Rng(seed)
 
+    def state(self):
+        """(seed, h, l): the match's seed and its generator's state now, all that a
+        save needs to deal the same next games again (set_state puts them back)."""
+        return self.seed, self._rng.h, self._rng.l
+
+    def set_state(self, h, l):
+        """Put back the generator's state from state() (h and l, 16-bit whole numbers)."""
+        self._rng.h = h
+        self._rng.l = l
+
     def players(self):
         """The seats still at the table: those who can pay the ante."""
         ante = self.rules.ante

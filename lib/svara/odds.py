@@ -10,7 +10,7 @@
 #   |X|^2 - sum over cards c of x(c)^2 + sum over card pairs cd of x(cd)^2 - |X|
 #   (inclusion-exclusion on the shared cards; x(c), x(cd) count the X hands holding c, cd).
 # - 3+ opponents, no dead card, no floor (what the person's * key asks): exact, from
-#   _exact_v<points variant> (tools/exact_odds.py counts every deal by inclusion-exclusion
+#   _exact_v<points variant> (tools/gen/exact_odds.py counts every deal by inclusion-exclusion
 #   over the cards dealt), in millionths rounded to nearest, read by svara.exact.
 #   ``table=False`` (the bots) skips the tables.
 # - 3+ opponents otherwise: an estimate of P(all n hands in X) from the same exact counts.
@@ -22,12 +22,12 @@
 #   The pairs of hands left out of it: rho = P(2) / P_w(2), exact P(2) from the count
 #   above, and P(n) = P_w(n) rho^E, E = C(n, 2) (one factor per pair of hands) plus a
 #   whole correction from _odds_table by n and the share of X hands in eighths, which
-#   tools/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
+#   tools/gen/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
 # ``floor`` narrows the opponents to hands of at least that many points (what a bot
 # reads from their bets); the chances are then conditional on every opponent being so
 # (for 3+: the estimate for the class within the range over the one for the range).
 # Integers only: no floats, so the handset's answer is the host's to the last digit.
-from svara.score import score, _R, _C2
+from svara.score import score, ROWS, C2
 
 # Results of 3+ opponents are scaled to this total.
 SCALE = 1000000
@@ -55,7 +55,7 @@ def _unseen(hand, dead):
     return u
 
 
-def _count1(u, s, floor, rules, _r=_R, _2=_C2):
+def _count1(u, s, floor, rules, _r=ROWS, _2=C2):
     """(below, equal, in range) over the unseen hands: below means floor <= p < s."""
     fast = not rules or not rules.points_variant
     m = len(u)
@@ -80,7 +80,7 @@ def _count1(u, s, floor, rules, _r=_R, _2=_C2):
     return nb, ne, nr
 
 
-def _count2(u, s, floor, rules, pairs, _r=_R, _2=_C2):
+def _count2(u, s, floor, rules, pairs, _r=ROWS, _2=C2):
     """As _count1, and per card pair the hands holding it: pairs[3*k], [3*k+1], [3*k+2]
     count the below, equal and in-range hands holding the pair of pair index k."""
     fast = not rules or not rules.points_variant
@@ -123,7 +123,7 @@ def _count2(u, s, floor, rules, pairs, _r=_R, _2=_C2):
     return nb, ne, nr
 
 
-def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=_C2):
+def _disjoint_pairs(u, pairs, nb, ne, nr, cards=None, _2=C2):
     """Ordered pairs of disjoint hands both below, both below-or-equal, both in range.
 
     ``cards`` (a list of 3 * len(u), or None): gets 2 x(c) per unseen card c, for the
@@ -187,7 +187,8 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     if opponents > 2 and table and not floor and len(u) == 29:
         from svara.exact import lookup
-        return lookup(hand, opponents, rules.points_variant if rules else 0)
+        w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
+        return w, a - w, SCALE - a, SCALE
     s = score(hand[0], hand[1], hand[2], rules)
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
@@ -324,7 +325,7 @@ def terms(cards, k, x, d2, n, c, w=None, m=None, e=None):
 
     ``cards`` as filled by _disjoint_pairs, x the class's hands, d2 its ordered disjoint
     pairs; w, m, e: scratch lists of c, 28 and 28 places (made when None). Public for
-    tools/fit_odds.py, which fits the exponents on these very numbers."""
+    tools/gen/fit_odds.py, which fits the exponents on these very numbers."""
     t = _comb(c, 3)
     if w is None:
         w = [0] * c

@@ -9,7 +9,7 @@
 # Each pair is halved when it nears 255, so newer
 # play weighs more, and no read moves before a dozen bets or a few showdowns.
 from svara.game import PASS, CALL, RAISE, BETTING
-from svara.bots import _BIG   # what a big raise reads as once that is seen
+from svara.bots import BIG, big_raise, two_seated
 
 _WEAK = 20   # a raise shown down with fewer points was a bluff (or a wild one)
 
@@ -38,12 +38,7 @@ class Reads:
                 _count(c, 10 * s + 6, action == PASS)
         if action == RAISE:
             self.raised |= 1 << s
-            prev = 0
-            for i in range(game.n):
-                if i != s and bets[i] > prev:
-                    prev = bets[i]
-            inc = amount - prev
-            if inc > 12 * game.rules.ante and inc > game.pot + amount - bets[s] - inc:
+            if big_raise(game, s, amount, game.pot + amount - bets[s]):
                 self.big |= 1 << s
 
     def end(self, game):
@@ -54,7 +49,7 @@ class Reads:
                 if self.raised >> seat & 1:
                     _count(c, 10 * seat + 2, points < _WEAK)
                 if self.big >> seat & 1:
-                    _count(c, 10 * seat + 4, points < _BIG)
+                    _count(c, 10 * seat + 4, points < BIG)
         for seat in range(game.n):
             if self.acted >> seat & 1:
                 _count(c, 10 * seat + 8, self.big >> seat & 1)
@@ -90,7 +85,7 @@ class Reads:
         """The least points a big raise of ``seat`` reads as, or None before any read:
         from how often he raises big (in half his games or more: any hand; 3 in 8: 19; a
         quarter: 21, as 48%, 38% and 25% of hands hold that much), and from his big
-        raises shown down (any hand once half were weak, 15 once a third were, _BIG once
+        raises shown down (any hand once half were weak, 15 once a third were, BIG once
         three were shown and fewer were weak); any hand when he never passes. The lower."""
         if self.loose(seat):
             return 0
@@ -111,7 +106,7 @@ class Reads:
         if shown >= 2 and weak * 2 >= shown:
             return 0
         if shown >= 3:
-            g = 15 if weak * 3 >= shown else _BIG
+            g = 15 if weak * 3 >= shown else BIG
             if f is None or g < f:
                 f = g
         return f
@@ -130,7 +125,7 @@ class Reads:
         bets when raised, the most with a strong hand (600 per mille against their read)."""
         players = view.players()
         opponents = len(players) - 1
-        if not _two(view):
+        if not two_seated(view):
             return None     # measured: at tables of 3+ these reads lost chips to Normal
         span = raise_span(legal)
         if self.every(view, self.loose):
@@ -152,20 +147,11 @@ class Reads:
     def steal(self, view, got, raise_span, legal):
         """Instead of passing before anybody opened, at a table of two: the least open when the
         other player passes to an open most of the time."""
-        if got[0] == PASS and not view.opened and _two(view):
+        if got[0] == PASS and not view.opened and two_seated(view):
             span = raise_span(legal)
             if span and self.every(view, self.tight):
                 return RAISE, span[0]
         return got
-
-
-def _two(view):
-    """True at a table of two: two players sit in this game."""
-    n = 0
-    for i in range(view.n):
-        if view.seated(i):
-            n += 1
-    return n == 2
 
 
 def _count(c, k, hit):

@@ -2,7 +2,7 @@
 #
 # All 4960 hands are in ``_score_table.TABLE``, at the combinatorial index
 # C(hi, 3) + C(mid, 2) + lo of the sorted codes lo < mid < hi. The scorer reads it
-# through rows: ``_R[hi]`` is the slice of the hands whose highest card is hi (a
+# through rows: ``ROWS[hi]`` is the slice of the hands whose highest card is hi (a
 # memoryview, no copy), exactly C(hi, 2) long, read at C(mid, 2) + lo. A middle card
 # equal to the highest falls off the end of its row (IndexError), so only ties with
 # the lowest card and its sign are tested (a decision tree on strict comparisons, no
@@ -17,15 +17,16 @@
 from svara._score_table import TABLE
 
 # C(n, 2) for n = 0..31.
-_C2 = (0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 136, 153, 171,
-       190, 210, 231, 253, 276, 300, 325, 351, 378, 406, 435, 465)
+C2 = (0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 136, 153, 171,
+      190, 210, 231, 253, 276, 300, 325, 351, 378, 406, 435, 465)
 
 # The rows of TABLE by highest card (C(h, 3) = h * C(h - 1, 2) / 3); no hand tops at 0 or 1.
-_R = tuple(memoryview(TABLE)[h * _C2[h - 1] // 3:h * _C2[h - 1] // 3 + _C2[h]] if h > 1 else b""
-           for h in range(32))
+# svara.odds counts the hands through ROWS and C2 too.
+ROWS = tuple(memoryview(TABLE)[h * C2[h - 1] // 3:h * C2[h - 1] // 3 + C2[h]] if h > 1 else b""
+             for h in range(32))
 
 
-def score(a, b, c, rules=None, _R=_R, _C2=_C2):
+def score(a, b, c, rules=None, _R=ROWS, _C2=C2):
     """Points of three different cards 0..31 in any order, under ``rules`` (None: defaults)."""
     if rules:
         p = score(a, b, c)  # ValueError for bad cards

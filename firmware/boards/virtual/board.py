@@ -1,4 +1,4 @@
-# The virtual handset (tools/vdevice.py: MicroPython's WebAssembly port behind a serial
+# The virtual handset (tools/device/vdevice.py: MicroPython's WebAssembly port behind a serial
 # line). No pins and no panel: show() writes the 4-bit frame (GS4_HMSB, 10,240 bytes)
 # to FRAME_PATH in the device's filesystem, where `mpremote fs cp` can fetch it, and the
 # keys come from KEYS_PATH (names as drivers/keys.py spells them, spaces between), one

@@ -1,6 +1,6 @@
 # Bulgarian (български). The same names, shapes and %-placeholders as en.py; the game's
 # own words: пас, плащам, вдигам, на тъмно, под (the pot), вход (the ante), свара,
-# Чичо Лари (the 7♣). host_tests/test_i18n.py checks that every line fits its place.
+# Чичо Лари (the 7♣). host_tests/firmware/test_i18n.py checks that every line fits its place.
 
 # Soft keys.
 SELECT = "Избери"

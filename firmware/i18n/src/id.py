@@ -1,6 +1,6 @@
 # Indonesian (Bahasa Indonesia). The same names, shapes and %-placeholders as en.py; the
 # words of the Indonesian rules text: taruhan, taruhan buta, ante, dealer, poin, warna,
-# bergabung, svara. host_tests/test_i18n.py checks that every line fits its place.
+# bergabung, svara. host_tests/firmware/test_i18n.py checks that every line fits its place.
 
 # Soft keys.
 SELECT = "Pilih"

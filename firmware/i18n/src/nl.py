@@ -1,6 +1,6 @@
 # Dutch (Nederlands). The same names, shapes and %-placeholders as en.py; the words of
 # the Dutch rules text: inzet, ante, blinde inzet, passen, betalen, verhogen, dealer,
-# kleur, svara. host_tests/test_i18n.py checks that every line fits its place.
+# kleur, svara. host_tests/firmware/test_i18n.py checks that every line fits its place.
 
 # Soft keys.
 SELECT = "Kies"

@@ -1,6 +1,6 @@
 # Portuguese (português). The same names, shapes and %-placeholders as en.py; the words
 # of the Portuguese rules text: aposta, ante, aposta cega, pagar, dobrar, dealer, pontos,
-# svara. host_tests/test_i18n.py checks that every line fits its place.
+# svara. host_tests/firmware/test_i18n.py checks that every line fits its place.
 
 # Soft keys.
 SELECT = "Escolher"

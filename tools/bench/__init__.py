@@ -1,0 +1,1 @@
+"""Benchmarks: python -m tools.bench (make bench) runs them all; each is python -m tools.bench.<name>."""

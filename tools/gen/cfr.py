@@ -1,0 +1,665 @@
+#!/usr/bin/env python3
+"""Heads-up strategy for the Hard bot, by counterfactual regret minimisation (CFR+).
+
+    .venv/bin/python -m tools.gen.cfr [--iterations N] [--check] [--full]
+
+Solves an abstraction of heads-up Svara (docs/BOTS.md) and writes the average
+strategy as a byte table to lib/svara/_strategy.py; --check recomputes it and fails
+when the committed file differs. Prints the exploitability of the abstract strategy
+(the best-response value against it, in the abstract game) for every stack depth;
+a line on stderr shows the iterations done and the time left. --full only measures the
+committed tables against a best response on the full betting (full_exploitability below).
+
+The abstract game, for the default rules (joker, two sevens, ante 1, min blind 1,
+raise cap 3):
+- Cards: each player's hand points, grouped into 16 buckets (BUCKET_OF below); the
+  joint chance of (my bucket, his bucket, who wins) is counted exactly over all
+  4960 * 3654 ordered pairs of disjoint hands, so card removal is in it.
+- Blinds, decided with no cards: first hand (P0) blinds 1 or not; if he did, the
+  dealer (P1) doubles to 2 or not.
+- Betting as in the engine (opens, level, limit, cap of 3 raises each), with four
+  abstract actions: pass (fold), call, raise "half pot" (to level + (pot + the call)
+  // 2, at least the legal least) and all-in (to the limit).
+- A tie is worth 0 to both (the svara replays the pot between the same two).
+- One game per stack depth in DEPTHS (chips behind after the ante; the bot picks the
+  depth nearest the table's limit).
+A real position maps to an abstract node by what the View shows: who blinded, how many
+raises were made (sum over both), and whether the level is the limit (all-in).
+"""
+import os
+import sys
+from itertools import combinations
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+from svara import score, bots  # noqa: E402
+
+OUT = os.path.join(ROOT, "lib", "svara", "_strategy.py")
+DEPTHS = (16, 64)        # chips behind after the ante, in antes
+K = 16                   # buckets
+ITERATIONS = 2000
+# Bucket of each points value 0..34 (only 8..11, 15..34 occur).
+BUCKET_OF = bytes([0] * 15 + [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11, 12, 13, 14, 15, 15, 15])
+FOLD, CALL, SMALL, ALLIN = 0, 1, 2, 3
+CAP = 3
+SLOTS = 3 * 7 * 2        # prefix (none, P0 blinded, both) x raises 0..6 x facing all-in
+HEAD = 2 + SLOTS
+
+
+def slot(prefix, raises, allin):
+    return (prefix * 7 + raises) * 2 + allin
+
+
+def joint():
+    """W, T, L: K x K chances that P0 (bucket i) beats / ties / loses to P1 (bucket j)."""
+    m, n = points_joint()
+    W = [[0.0] * K for _ in range(K)]
+    T = [[0.0] * K for _ in range(K)]
+    L = [[0.0] * K for _ in range(K)]
+    for p in range(35):
+        for q in range(35):
+            if m[p][q]:
+                x = m[p][q] / n
+                i, j = BUCKET_OF[p], BUCKET_OF[q]
+                (W if p > q else (T if p == q else L))[i][j] += x
+    return W, T, L
+
+
+def points_joint():
+    """m[p][q]: the ordered pairs of disjoint hands with points p and q; and their number."""
+    hands = list(combinations(range(32), 3))
+    pts = {h: score(*h) for h in hands}
+    total = [0] * 35
+    by_card = [[0] * 35 for _ in range(32)]
+    by_pair = {}
+    for h, p in pts.items():
+        total[p] += 1
+        for c in h:
+            by_card[c][p] += 1
+        for pr in combinations(h, 2):
+            by_pair.setdefault(pr, [0] * 35)[p] += 1
+    m = [[0] * 35 for _ in range(35)]
+    for h, p in pts.items():
+        row = list(total)
+        for c in h:
+            for q, v in enumerate(by_card[c]):
+                row[q] -= v
+        for pr in combinations(h, 2):
+            for q, v in enumerate(by_pair[pr]):
+                row[q] += v
+        row[p] -= 1
+        mr = m[p]
+        for q in range(35):
+            mr[q] += row[q]
+    n = sum(map(sum, m))
+    assert n == 4960 * 3654
+    return m, n
+
+
+class Node:
+    __slots__ = ("kind", "actor", "actions", "kids", "pay", "slot", "index")
+
+
+def build(depth):
+    """The abstract tree for chips ``depth`` behind each after the ante; list of nodes."""
+    nodes = []
+
+    def new(kind, actor=-1):
+        nd = Node()
+        nd.kind = kind
+        nd.actor = actor
+        nd.actions = ()
+        nd.kids = ()
+        nd.pay = 0
+        nd.slot = -1
+        nd.index = len(nodes)
+        nodes.append(nd)
+        return nd
+
+    def fold(folder, put):
+        nd = new("fold")
+        nd.pay = -(1 + put[0]) if folder == 0 else 1 + put[1]   # P0's chips won
+        return nd
+
+    def betting(prefix, put, level, opened, raises, actor, last_blind):
+        pot = 2 + put[0] + put[1]
+        limit = depth            # both start equal: the limit is the depth
+        nd = new("bet", actor)
+        r = raises[0] + raises[1]
+        allin = opened and level >= limit
+        nd.slot = slot(prefix, r, 1 if allin else 0)
+        acts = [FOLD]
+        kids = []
+        # A fold before any open: whoever else is in wins (blind bettor or dealer).
+        kids.append(fold(actor, put))
+        other = 1 - actor
+        if opened:
+            acts.append(CALL)
+            sd = new("show")
+            sd.pay = 1 + level   # both put in level: the winner gains 1 + level
+            kids.append(sd)
+        if raises[actor] < CAP:
+            lo = 2 * last_blind if (not opened and last_blind) else level + 1
+            if lo <= limit:
+                small = max(lo, level + (pot + level - put[actor]) // 2)
+                for a, to in ((SMALL, small), (ALLIN, limit)):
+                    if to >= limit and a == SMALL:
+                        continue
+                    p2 = list(put)
+                    p2[actor] = to
+                    r2 = list(raises)
+                    r2[actor] += 1
+                    acts.append(a)
+                    if to >= limit:
+                        kids.append(allin_node(prefix, p2, to, r2, other))
+                    else:
+                        kids.append(betting(prefix, p2, to, True, r2, other, last_blind))
+        nd.actions = tuple(acts)
+        nd.kids = tuple(kids)
+        return nd
+
+    def allin_node(prefix, put, level, raises, actor):
+        nd = new("bet", actor)
+        nd.slot = slot(prefix, raises[0] + raises[1], 1)
+        sd = new("show")
+        sd.pay = 1 + level
+        nd.actions = (FOLD, CALL)
+        nd.kids = (fold(actor, put), sd)
+        return nd
+
+    root = new("blind", 0)
+    nob = betting(0, (0, 0), 0, False, (0, 0), 0, 0)
+    b1 = new("blind", 1)
+    # P0 blinded 1, P1 declined: P1 opens (>= 2) or folds; then P0.
+    one = betting(1, (1, 0), 1, False, (0, 0), 1, 1)
+    both = betting(2, (1, 2), 2, False, (0, 0), 0, 2)
+    b1.actions = (0, 1)
+    b1.kids = (one, both)
+    root.actions = (0, 1)
+    root.kids = (nob, b1)
+    return nodes
+
+
+def matvec(M, v):
+    return [sum(r[j] * v[j] for j in range(K)) for r in M]
+
+
+def vecmat(v, M):
+    return [sum(v[i] * M[i][j] for i in range(K)) for j in range(K)]
+
+
+class Solver:
+    def __init__(self, depth, W, T, L):
+        self.nodes = build(depth)
+        self.J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
+        self.D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
+        self.reg = {}
+        self.avg = {}
+        for nd in self.nodes:
+            if nd.kind in ("bet", "blind"):
+                rows = K if nd.kind == "bet" else 1
+                self.reg[nd.index] = [[0.0] * len(nd.actions) for _ in range(rows)]
+                self.avg[nd.index] = [[0.0] * len(nd.actions) for _ in range(rows)]
+
+    @staticmethod
+    def match(reg):
+        pos = [r if r > 0 else 0.0 for r in reg]
+        s = sum(pos)
+        return [x / s for x in pos] if s > 0 else [1.0 / len(reg)] * len(reg)
+
+    def strat(self, nd, table, avg=False):
+        """Per bucket a distribution over nd.actions."""
+        rows = table[nd.index]
+        if avg:
+            out = []
+            for r in rows:
+                s = sum(r)
+                out.append([x / s for x in r] if s > 0 else [1.0 / len(r)] * len(r))
+        else:
+            out = [self.match(r) for r in rows]
+        if len(out) == 1:
+            out = out * K
+        return out
+
+    def value(self, nd, i, pi_o):
+        """Counterfactual values per bucket of player i at a leaf, the other reaching by pi_o."""
+        if nd.kind == "fold":
+            u = nd.pay if i == 0 else -nd.pay
+            w = matvec(self.J, pi_o) if i == 0 else vecmat(pi_o, self.J)
+            return [u * x for x in w]
+        if nd.kind == "show":
+            u = nd.pay if i == 0 else -nd.pay
+            w = matvec(self.D, pi_o) if i == 0 else vecmat(pi_o, self.D)
+            return [u * x for x in w]
+        raise ValueError("not a leaf")
+
+    def iterate(self, t):
+        ones = [1.0] * K
+        root = self.nodes[0]
+        for i in (0, 1):
+            self.walk(root, i, ones, ones, t)
+
+    def walk(self, nd, i, pi_i, pi_o, t):
+        """One CFR+ pass for player i, reach vectors carried down the tree."""
+        if nd.kind in ("fold", "show"):
+            return self.value(nd, i, pi_o)
+        na = len(nd.actions)
+        s = self.strat(nd, self.reg)
+        if nd.actor != i:
+            out = [0.0] * K
+            for a in range(na):
+                sub = [pi_o[b] * s[b][a] for b in range(K)]
+                v = self.walk(nd.kids[a], i, pi_i, sub, t)
+                for b in range(K):
+                    out[b] += v[b]
+            return out
+        vals = []
+        for a in range(na):
+            sub = [pi_i[b] * s[b][a] for b in range(K)]
+            vals.append(self.walk(nd.kids[a], i, sub, pi_o, t))
+        out = [sum(s[b][a] * vals[a][b] for a in range(na)) for b in range(K)]
+        reg = self.reg[nd.index]
+        avg = self.avg[nd.index]
+        if nd.kind == "blind":
+            tot = sum(out)
+            for a in range(na):
+                reg[0][a] = max(0.0, reg[0][a] + sum(vals[a]) - tot)
+                avg[0][a] += t * s[0][a]
+        else:
+            for b in range(K):
+                for a in range(na):
+                    reg[b][a] = max(0.0, reg[b][a] + vals[a][b] - out[b])
+                    avg[b][a] += t * pi_i[b] * s[b][a]
+        return out
+
+    def best_response(self, i):
+        """P_i's best-response value (chips a game) against the other's average strategy."""
+        ones = [1.0] * K
+        return sum(self.brwalk(self.nodes[0], i, ones))
+
+    def brwalk(self, nd, i, pi_o):
+        if nd.kind in ("fold", "show"):
+            return self.value(nd, i, pi_o)
+        na = len(nd.actions)
+        if nd.actor != i:
+            s = self.strat(nd, self.avg, True)
+            out = [0.0] * K
+            for a in range(na):
+                v = self.brwalk(nd.kids[a], i, [pi_o[b] * s[b][a] for b in range(K)])
+                for b in range(K):
+                    out[b] += v[b]
+            return out
+        vals = [self.brwalk(nd.kids[a], i, pi_o) for a in range(na)]
+        if nd.kind == "blind":
+            return vals[max(range(na), key=lambda a: sum(vals[a]))]
+        return [max(vals[a][b] for a in range(na)) for b in range(K)]
+
+    def game_value(self):
+        """P0's value when both play the average strategy."""
+        return sum(self.avgwalk(self.nodes[0], [1.0] * K, [1.0] * K))
+
+    def avgwalk(self, nd, pi0, pi1):
+        if nd.kind in ("fold", "show"):
+            v = self.value(nd, 0, pi1)
+            return [pi0[b] * v[b] for b in range(K)]
+        s = self.strat(nd, self.avg, True)
+        out = [0.0] * K
+        for a in range(len(nd.actions)):
+            if nd.actor == 0:
+                v = self.avgwalk(nd.kids[a], [pi0[b] * s[b][a] for b in range(K)], pi1)
+            else:
+                v = self.avgwalk(nd.kids[a], pi0, [pi1[b] * s[b][a] for b in range(K)])
+            for b in range(K):
+                out[b] += v[b]
+        return out
+
+    def load(self, data):
+        """Replace the average strategy by the one a byte table encodes (as shipped)."""
+        blinds = [nd for nd in self.nodes if nd.kind == "blind"]
+        for k, nd in enumerate(blinds):
+            self.avg[nd.index] = [[256 - data[k], data[k]]]
+        for nd in self.nodes:
+            if nd.kind != "bet":
+                continue
+            rows = self.avg[nd.index]
+            for b in range(K):
+                i = HEAD + (data[2 + nd.slot] * K + b) * 3
+                w = (data[i], data[i + 1], data[i + 2], 255 - data[i] - data[i + 1] - data[i + 2])
+                rows[b] = [float(w[act]) for act in nd.actions]
+
+    def encode(self):
+        """Bytes: 2 blind chances out of 256; SLOTS bytes, the row of each slot (255: none);
+        then per row and bucket three bytes, the weights of fold, call, small out of 255
+        (all-in gets the rest)."""
+        bets = [nd for nd in self.nodes if nd.kind == "bet"]
+        out = bytearray(HEAD + len(bets) * K * 3)
+        blinds = [nd for nd in self.nodes if nd.kind == "blind"]
+        for k, nd in enumerate(blinds):
+            s = self.strat(nd, self.avg, True)[0]
+            out[k] = min(255, int(s[1] * 256 + 0.5))     # chance out of 256 to blind
+        for k in range(SLOTS):
+            out[2 + k] = 255
+        for row, nd in enumerate(bets):
+            assert out[2 + nd.slot] == 255, "two nodes in one slot"
+            out[2 + nd.slot] = row
+            s = self.strat(nd, self.avg, True)
+            for b in range(K):
+                w = [0.0] * 4
+                for a, act in enumerate(nd.actions):
+                    w[act] = s[b][a]
+                q = quantize(w, 255)
+                i = HEAD + (row * K + b) * 3
+                out[i:i + 3] = bytes(q[:3])
+        return bytes(out)
+
+
+def quantize(w, total):
+    """Integers proportional to w adding up to ``total`` (largest remainder)."""
+    raw = [x * total for x in w]
+    q = [int(x) for x in raw]
+    rest = sorted(range(len(w)), key=lambda k: q[k] - raw[k])
+    for k in rest[:total - sum(q)]:
+        q[k] += 1
+    return q
+
+
+def solve(iterations, report=print):
+    from tools.common.hosttool import Progress
+    W, T, L = joint()
+    tables = []
+    stats = []
+    bar = Progress(len(DEPTHS) * iterations, "CFR+ iterations (%d depths)" % len(DEPTHS))
+    for depth in DEPTHS:
+        sv = Solver(depth, W, T, L)
+        for t in range(1, iterations + 1):
+            sv.iterate(t)
+            bar.update()
+        bar.close()
+        br0 = sv.best_response(0)
+        br1 = sv.best_response(1)
+        v = sv.game_value()
+        expl = (br0 + br1) / 2
+        report("depth %3d: %d nodes, %d iterations, value to first hand %+.4f chips/game, "
+               "best responses %+.4f / %+.4f, exploitability %.4f chips/game"
+               % (depth, len(sv.nodes), iterations, v, br0, br1, expl))
+        data = sv.encode()
+        sv.load(data)
+        q0 = sv.best_response(0)
+        q1 = sv.best_response(1)
+        qe = (q0 + q1) / 2
+        report("           as shipped (weights in 255ths): best responses %+.4f / %+.4f, "
+               "exploitability %.4f chips/game" % (q0, q1, qe))
+        tables.append(data)
+        stats.append((depth, len(sv.nodes), v, br0, br1, expl, q0, q1, qe))
+    return tables, stats
+
+
+# --- The shipped table against a best response on the full betting --------------------
+#
+# The abstraction gives the opponent two raise sizes; a person may raise to any level.
+# full_exploitability() lets the best responder (who knows his bucket) raise to the
+# least raise, half the pot, the pot, twice the pot, one chip below the limit or the
+# limit, at every turn, while the Hard side plays as svara.bots maps a real position to
+# the table (who blinded, raises made, whether the level is the limit: not the size).
+# The Hard side reads a raise between the table's two sizes as one of them
+# (svara.bots.allin_share). With live=True it also plays svara.bots' rule that a raise
+# which cannot make a quarter of the pot fold is a call unless the exact chances against
+# the raiser's read favour it (taken per bucket, averaged over the bucket's points): Hard
+# as it plays a new opponent, before its reads of him (svara.reads.Reads) change anything.
+
+FLOOR = bots._FLOOR           # the raises' floors the bot reads
+allin_share = bots.allin_share
+
+
+def bucket_equity(m):
+    """E[f][b]: per mille, what a hand of bucket b wins + half ties against one hand of
+    f points or more (card removal in, averaged over the bucket's hands)."""
+    E = []
+    for f in range(35):
+        row = []
+        for b in range(K):
+            num = den = 0
+            for p in range(35):
+                if BUCKET_OF[p] != b:
+                    continue
+                for q in range(f, 35):
+                    x = m[p][q]
+                    den += x
+                    num += x * (2 if p > q else (1 if p == q else 0))
+            row.append(num * 500 // den if den else 0)
+        E.append(row)
+    return E
+
+
+def full_exploitability(depth, data, m, n, live=False, grid=True):
+    """(best response as P0, as P1), chips a game, against the table ``data`` (one
+    depth's bytes) on the full betting; their mean is the exploitability."""
+    W, T, L = joint()
+    J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
+    D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
+    E = bucket_equity(m) if live else None
+    limit = depth
+
+    def hard_weights(b, prefix, put, level, opened, raises, actor, last_blind):
+        """Hard's (action, chance) for bucket b: -1 fold, -2 call, else the level raised to.
+        A raise between the abstraction's two sizes reads as all-in with the chance that
+        svara.bots.allin_share() gives (the same translation the bot makes)."""
+        if opened and level < limit:
+            q = allin_share(2 + put[0] + put[1], level, put[actor], limit) / 256.0
+        else:
+            q = 1.0 if opened else 0.0
+        w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0) \
+            if q < 1 else None
+        w1 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 1) \
+            if q > 0 else None
+        if w0 is None or w1 is None:
+            return w0 or w1
+        out = {}
+        for w, x in ((w0, 1 - q), (w1, q)):
+            for act, y in w:
+                out[act] = out.get(act, 0.0) + x * y
+        return list(out.items())
+
+    def weights(b, prefix, put, level, opened, raises, actor, last_blind, allin):
+        lo = 2 * last_blind if (not opened and last_blind) else level + 1
+        can_raise = raises[actor] < CAP and lo <= limit
+        r = raises[0] + raises[1]
+        row = data[2 + slot(prefix, r, allin)] if r <= 6 else 255
+        pot = 2 + put[0] + put[1]
+        to_call = level - put[actor]
+        if row == 255:
+            return None
+        i = HEAD + (row * K + b) * 3
+        f, c, sm = data[i], data[i + 1], data[i + 2]
+        a = 255 - f - c - sm
+        if not opened:
+            c = 0
+        if live and opened:
+            e = E[FLOOR[r if r < 5 else 4]][b]
+            need = to_call * 1000 // (pot + to_call)
+            if can_raise and (limit - level) * 4 <= pot and e < 500:
+                if e >= need:
+                    c += sm + a
+                else:
+                    f += sm + a
+                can_raise = False
+        small = None
+        if can_raise and (sm or a):
+            small = max(lo, level + (pot + level - put[actor]) // 2)
+            small = min(small, limit)
+            if small >= limit:
+                a += sm
+                sm = 0
+        else:
+            sm = a = 0
+        tot = f + c + sm + a
+        if not tot:
+            return None
+        out = [(-FOLD - 1, f / tot), (-CALL - 1, c / tot)]   # raises: the level (>= 1)
+        if small is not None:
+            out.append((small, sm / tot))
+            out.append((limit, a / tot))
+        return out
+
+    def fallback(b, opened):
+        # A position outside the table: svara.bots plays its odds; here: call when
+        # opened (a stand-in, rare on the table's own lines).
+        return [(-CALL - 1, 1.0)] if opened else [(-FOLD - 1, 1.0)]
+
+    def leaf_fold(folder, put, me, pi_h):
+        pay0 = -(1 + put[0]) if folder == 0 else 1 + put[1]
+        u = pay0 if me == 0 else -pay0
+        w = matvec(J, pi_h) if me == 0 else vecmat(pi_h, J)
+        return [u * x for x in w]
+
+    def leaf_show(level, me, pi_h):
+        u = 1 + level
+        u = u if me == 0 else -u
+        w = matvec(D, pi_h) if me == 0 else vecmat(pi_h, D)
+        return [u * x for x in w]
+
+    def node(me, prefix, put, level, opened, raises, actor, last_blind, pi_h):
+        """The best responder's values per bucket (he is ``me``), Hard reaching by pi_h."""
+        lo = 2 * last_blind if (not opened and last_blind) else level + 1
+        can_raise = raises[actor] < CAP and lo <= limit
+        pot = 2 + put[0] + put[1]
+
+        if actor == me:
+            vals = [leaf_fold(actor, put, me, pi_h)]
+            if opened:
+                vals.append(leaf_show(level, me, pi_h))   # heads-up, a call ends it
+            if can_raise:
+                half = max(lo, level + (pot + level - put[actor]) // 2)
+                if not grid:    # the abstraction's own two sizes (a check of this code)
+                    sizes = {limit} if half >= limit else {half, limit}
+                else:
+                    sizes = {lo, half, limit, max(lo, limit - 1)}
+                    for k2 in (2, 4):
+                        sizes.add(max(lo, level + (pot + level - put[actor]) * k2 // 2))
+                for to in sorted(sizes):
+                    if lo <= to <= limit:
+                        p2 = list(put)
+                        p2[actor] = to
+                        r2 = list(raises)
+                        r2[actor] += 1
+                        vals.append(node(me, prefix, p2, to, True, r2, 1 - actor,
+                                         last_blind, pi_h))
+            return [max(v[b] for v in vals) for b in range(K)]
+        # Hard to act: split its reach by its action, bucket by bucket.
+        branches = {}
+        for b in range(K):
+            w = hard_weights(b, prefix, put, level, opened, raises, actor, last_blind)
+            if w is None:
+                w = fallback(b, opened)
+            for act, x in w:
+                if x > 0:
+                    branches.setdefault(act, [0.0] * K)[b] += pi_h[b] * x
+        out = [0.0] * K
+        for act, sub in branches.items():
+            if act == -FOLD - 1:
+                v = leaf_fold(actor, put, me, sub)
+            elif act == -CALL - 1:
+                v = leaf_show(level, me, sub)
+            else:
+                p2 = list(put)
+                p2[actor] = act
+                r2 = list(raises)
+                r2[actor] += 1
+                v = node(me, prefix, p2, act, True, r2, 1 - actor, last_blind, sub)
+            for b in range(K):
+                out[b] += v[b]
+        return out
+
+    def root(me):
+        ones = [1.0] * K
+        p0_blind = data[0] / 256.0
+        p1_double = data[1] / 256.0
+        nob = lambda pi: node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, pi)
+        one = lambda pi: node(me, 1, (1, 0), 1, False, (0, 0), 1, 1, pi)
+        both = lambda pi: node(me, 2, (1, 2), 2, False, (0, 0), 0, 2, pi)
+        if me == 0:
+            v_no = sum(nob(ones))
+            v_yes = (1 - p1_double) * sum(one(ones)) + p1_double * sum(both(ones))
+            return max(v_no, v_yes)
+        # Hard is P0: it blinds with p0_blind; the best responder then doubles or not.
+        v_no = sum(nob(ones))
+        v_yes = max(sum(one(ones)), sum(both(ones)))
+        return (1 - p0_blind) * v_no + p0_blind * v_yes
+
+    return root(0), root(1)
+
+
+def render(tables, stats, iterations):
+    lines = [
+        "# Generated by tools/gen/cfr.py: do not edit. The heads-up strategy of the Hard bot",
+        "# (CFR+ on the abstraction described in docs/BOTS.md, %d iterations)." % iterations,
+        "# DEPTHS: chips behind after the ante of each table. A table: 2 bytes (chance out of",
+        "# 256 that first hand blinds; that the dealer doubles), %d bytes: the row of each" % SLOTS,
+        "# slot (prefix 0..2, raises 0..6, facing all-in 0/1; 255 none), then per row and",
+        "# each of %d buckets 3 bytes: the weights of fold, call, small raise out of 255" % K,
+        "# (all-in has the rest).",
+    ]
+    for depth, n, v, b0, b1, e, q0, q1, qe in stats:
+        lines.append("# depth %d: %d nodes; exploitability %.4f chips a game, as shipped %.4f."
+                     % (depth, n, e, qe))
+    lines.append("DEPTHS = %r" % (DEPTHS,))
+    lines.append('BUCKET_OF = b"%s"' % "".join("\\x%02x" % c for c in BUCKET_OF))
+    # One bytes constant per table (lib/svara/data.py reads them in place by name).
+    for depth, t in zip(DEPTHS, tables):
+        lines.append('TABLE_%d = b"\\' % depth)
+        h = "".join("\\x%02x" % c for c in t)
+        for k in range(0, len(h), 72):
+            lines.append(h[k:k + 72] + "\\")
+        lines.append('"')
+    lines.append("TABLES = (%s)" % ", ".join("TABLE_%d" % d for d in DEPTHS))
+    return "\n".join(lines) + "\n"
+
+
+def report_full(report=print):
+    """The committed tables against a best response on the full betting, at the depth
+    each serves (16 chips behind; 99, the default 100-chip stacks, for the deep one)."""
+    from svara import _strategy
+    m, n = points_joint()
+    rows = []
+    for data, depth in zip(_strategy.TABLES, (16, 99)):
+        for live in (False, True):
+            b0, b1 = full_exploitability(depth, data, m, n, live)
+            rows.append((depth, live, b0, b1))
+            report("depth %3d, %-38s best response as first hand %+.3f, as dealer %+.3f: "
+                   "exploitability %.3f chips a game"
+                   % (depth, "the table alone:" if not live else
+                      "as Hard plays a new opponent:", b0, b1, (b0 + b1) / 2))
+    return rows
+
+
+def main(argv=None):
+    from tools.common.hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("--iterations", type=whole(1), default=ITERATIONS,
+                    help="CFR+ iterations (default %d)" % ITERATIONS)
+    ap.add_argument("--check", action="store_true",
+                    help="solve, then only compare with the committed table (exit 1 if not the same)")
+    ap.add_argument("--full", action="store_true",
+                    help="only measure the committed tables against a best response on "
+                         "the full betting (the bet sizes a person may choose)")
+    args = ap.parse_args(argv)
+    if args.full:
+        report_full()
+        return 0
+    iterations, check = args.iterations, args.check
+    tables, stats = solve(iterations)
+    text = render(tables, stats, iterations)
+    if check:
+        with open(OUT) as f:
+            same = f.read() == text
+        print("committed table matches" if same else "committed table DIFFERS")
+        return 0 if same else 1
+    with open(OUT, "w") as f:
+        f.write(text)
+    print("wrote %s (%d bytes of tables)" % (OUT, sum(len(t) for t in tables)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

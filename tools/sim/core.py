@@ -1,0 +1,302 @@
+"""The simulator's engine room, shared by tools/sim/__main__.py, tools/bench/ui.py and the tests.
+
+Runs the handset firmware (firmware/app.py with drivers/simdisplay.py) on CPython or on
+MicroPython (WebAssembly, via tools/mp/wasm.py), one key at a time, and reads back the 4-bit
+frame buffer after each key::
+
+    from tools.sim.core import run, parse_keys
+    result = run(parse_keys("DOWN DOWN OK"), seed=1, micropython=True, heap=65536)
+    result.frames    # 10,240-byte GS4 frames: after start, then after every key
+    result.traces    # the current screen's trace() at the same moments
+    result.heap_grew # MicroPython only: the heap had to grow past `heap`
+
+After each key the app's idle() is called until it reports no change (at most
+SETTLE_LIMIT times), so bots' moves and timed changes land before the frame is taken.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), ROOT):
+    _path = os.path.join(ROOT, _folder)
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from drivers import keys  # noqa: E402
+from drivers.display import HEIGHT, PALETTE, WIDTH  # noqa: E402
+
+SETTLE_LIMIT = 1000
+
+
+def parse_keys(text):
+    """Key codes for names such as "OK DOWN 7 STAR" (commas also separate); ValueError
+    naming the bad name and the valid ones otherwise."""
+    codes = []
+    for name in text.replace(",", " ").split():
+        codes.append(keys.code(name))
+    return codes
+
+
+def read_keys_arg(arg):
+    """The text of a --keys argument: the argument itself, or a file's text for @file
+    (lines starting with # are comments)."""
+    if not arg.startswith("@"):
+        return arg
+    with open(arg[1:], encoding="utf-8") as f:
+        return " ".join(line.split("#", 1)[0] for line in f)
+
+
+def key_name(code):
+    return keys.NAMES[code] if 0 < code < len(keys.NAMES) else str(code)
+
+
+class Result:
+    """What a run produced: frames and trace lines after start and after every key."""
+
+    def __init__(self):
+        self.frames = []
+        self.traces = []
+        self.heap_grew = False
+        self.heap = None        # (GC total at start, at end) under MicroPython
+
+
+class CPythonRunner:
+    """The firmware on this interpreter; show() rows can go to `sink(line, y)`."""
+
+    def __init__(self, seed=None, sink=None, save_dir=None):
+        from app import App
+        from drivers.simdisplay import SimDisplay
+        self.display = SimDisplay(sink)
+        store = None
+        if save_dir:
+            from store import Store
+            os.makedirs(save_dir, exist_ok=True)
+            store = Store(save_dir)
+        self.app = App(self.display, seed=seed, store=store)
+
+    def start(self):
+        self.app.start()
+
+    def key(self, code):
+        self.app.key(code)
+        self.settle()
+
+    def settle(self):
+        n = 0
+        while n < SETTLE_LIMIT and self.app.idle():
+            n += 1
+
+    def idle(self):
+        return self.app.idle()
+
+    def frame(self):
+        return self.display.frame_bytes()
+
+    def trace(self):
+        return self.app.trace()
+
+    def help(self):
+        return self.app.screen.help
+
+    def close(self):
+        pass
+
+
+# Modules imported under MicroPython in calls of their own before the app starts: the
+# port collects garbage only between calls, and the handset's GC would collect between
+# these imports anyway (it collects whenever the heap runs short). Screens' own modules
+# are not preloaded: the app opens each screen in a call of its own (ui.screen.Later).
+PRELOAD = ("app", "ui.screen", "ui.writer", "ui.font_6x12", "ui.font_5x8", "svara", "svara.bots",
+           "i18n", "settings", "ui.draw", "ui.title", "session")
+
+# Code run under MicroPython, each string one top-level call.
+_MP_SETUP = (
+    "import gc\ngc.collect()",
+    "from drivers.simdisplay import SimDisplay\n_d = SimDisplay()",
+) + tuple("try:\n    import %s\nexcept ImportError:\n    pass" % m for m in PRELOAD) + (
+    "import app\n_store = None\n"
+    "if %(saves)r:\n"
+    "    from store import Store\n"
+    "    _store = Store('/saves')\n"
+    "_app = app.App(_d, seed=%(seed)r, store=_store)",
+    "def _frame():\n"
+    "    f = open('/frame.bin', 'wb')\n"
+    "    f.write(_d.buffer)\n"
+    "    f.close()\n"
+    "def _settle():\n"
+    "    n = 0\n"
+    "    while n < %(limit)d and _app.idle():\n"
+    "        n += 1\n",
+    "gc.collect()",
+)
+
+
+class MicroPythonRunner:
+    """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
+
+    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False):
+        from tools.mp.wasm import MicroPython
+        heap = heap or (1 << 20)
+        self._restore = ""
+        self.code = 0           # the frozen-build model's code, added to the heap
+        if frozen:              # the frozen-build model (tools/mp/frozen.py)
+            from tools.mp import frozen as model
+            self.mp, self.code, restore = model.interpreter(heap)
+            self._restore = "\n" + restore
+        else:
+            self.mp = MicroPython(heap=heap)
+        self.save_dir = save_dir
+        try:
+            if save_dir:        # the host folder's saves go into /saves, and back on close
+                os.makedirs(save_dir, exist_ok=True)
+                self.mp.exec("import os\ntry:\n    os.mkdir('/saves')\nexcept OSError:\n    pass")
+                for name in os.listdir(save_dir):
+                    with open(os.path.join(save_dir, name), "rb") as f:
+                        self.mp.write("/saves/" + name, f.read())
+            for code in _MP_SETUP:
+                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT,
+                                     "saves": bool(save_dir)})
+        except Exception:
+            self.mp.close()
+            raise
+        self._help = ""
+
+    def _call(self, code):
+        out = self.mp.exec(code + self._restore +
+                           "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
+        lines = out.rstrip("\n").split("\n")
+        self._trace = lines[-1]
+        self._help = lines[-2] if len(lines) > 1 else ""
+        self._frame = self.mp.read("/frame.bin")
+
+    def start(self):
+        self._call("_app.start()")
+
+    def key(self, code):
+        # The key in a call of its own, then one call per idle() until the screen settles:
+        # the handset's GC can run between any two of them, and this port's only there.
+        self.mp.exec("_app.key(%d)%s" % (code, self._restore))
+        n = 0
+        while n < SETTLE_LIMIT and self.mp.exec(
+                "print(_app.idle())" + self._restore).strip() == "True":
+            n += 1
+        self._call("")
+
+    def idle(self):
+        out = self.mp.exec("print(_app.idle())" + self._restore).strip()
+        if out == "True":
+            self._call("")
+            return True
+        return False
+
+    def frame(self):
+        return self._frame
+
+    def trace(self):
+        return self._trace
+
+    def help(self):
+        return self._help
+
+    def mem_alloc(self):
+        return self.mp.mem_alloc()
+
+    def heap(self):
+        return self.mp.heap_total()
+
+    def close(self):
+        try:
+            if self.save_dir:
+                names = self.mp.exec("import os\nprint(' '.join(os.listdir('/saves')))").split()
+                for name in names:
+                    with open(os.path.join(self.save_dir, name), "wb") as f:
+                        f.write(self.mp.read("/saves/" + name))
+        finally:
+            self.mp.close()
+
+
+def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False):
+    """A runner of the firmware; with save_dir, its saves (firmware/saves.py) live in that
+    host folder (None: nothing is saved, as in the tests); `frozen` runs MicroPython in
+    the frozen-build model (tools/mp/frozen.py), its heap `heap` plus the code."""
+    if micropython:
+        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen)
+    return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
+
+
+def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None,
+        frozen=False):
+    """Start the app, press every key of `codes`; a Result with a frame and a trace line
+    after start and after each key. `each(i, code, runner)` is called after each step
+    (code is 0 for the start)."""
+    r = runner(micropython, seed, heap, save_dir=save_dir, frozen=frozen)
+    result = Result()
+    try:
+        r.start()
+        result.frames.append(r.frame())
+        result.traces.append(r.trace())
+        if each:
+            each(0, 0, r)
+        for i, code in enumerate(codes, 1):
+            r.key(code)
+            result.frames.append(r.frame())
+            result.traces.append(r.trace())
+            if each:
+                each(i, code, r)
+        if micropython:
+            result.heap = r.heap()
+            result.heap_grew = result.heap[1] > result.heap[0]
+    finally:
+        r.close()
+    return result
+
+
+_host_display = None
+
+
+def frame_rgb565(frame, display=None):
+    """The RGB565 image (little-endian, 256 bytes a row) of a 4-bit frame, made by
+    SimDisplay.show(): the same expansion the handset's driver does."""
+    global _host_display
+    from drivers.simdisplay import SimDisplay
+    out = bytearray(WIDTH * HEIGHT * 2)
+
+    def sink(line, y):
+        out[y * WIDTH * 2:(y + 1) * WIDTH * 2] = line
+
+    d = display or _host_display
+    if d is None:
+        d = _host_display = SimDisplay()
+    d.sink = sink
+    d.buffer[:] = frame
+    d.show()
+    return bytes(out)
+
+
+def rgb565_to_rgb(data):
+    """RGB888 bytes from little-endian RGB565 bytes (5/6 bits widened by bit copying)."""
+    table = {}
+    for c in PALETTE:
+        r, g, b = c >> 11, (c >> 5) & 63, c & 31
+        table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)))
+    out = bytearray()
+    for i in range(0, len(data), 2):
+        c = data[i] | (data[i + 1] << 8)
+        rgb = table.get(c)
+        if rgb is None:
+            r, g, b = c >> 11, (c >> 5) & 63, c & 31
+            rgb = table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4),
+                                    (b << 3) | (b >> 2)))
+        out += rgb
+    return bytes(out)
+
+
+def surface_of(frame, scale=1):
+    """A pygame surface of a 4-bit frame, through SimDisplay.show()'s RGB565 rows."""
+    import pygame
+    rgb = rgb565_to_rgb(frame_rgb565(frame))
+    surface = pygame.image.frombytes(rgb, (WIDTH, HEIGHT), "RGB")
+    if scale != 1:
+        surface = pygame.transform.scale(
+            surface, (WIDTH * scale, HEIGHT * scale))
+    return surface

@@ -1,0 +1,316 @@
+"""The simulator's window (pygame-ce): the handset's screen scaled up and a clickable
+keypad below it. Started by tools/sim/__main__.py when no --keys are given."""
+import os
+import sys
+
+from tools.sim import core as simcore
+from drivers import keypad, keys
+
+PC_KEYS = ("PC: arrows, Enter=OK, F1/F2 soft keys, F3 call,",
+           "Esc end, 0-9 * #; Ctrl+Q or closing the window quits")
+
+# The keypad as drawn: rows of (label, key code), like the handset's keys.
+PAD = (
+    (("Soft L", keys.SL), ("Up", keys.UP), ("Soft R", keys.SR)),
+    (("Left", keys.LEFT), ("OK", keys.OK), ("Right", keys.RIGHT)),
+    (("Call", keys.CALL), ("Down", keys.DOWN), ("End", keys.END)),
+    (("1", keys.D0 + 1), ("2", keys.D0 + 2), ("3", keys.D0 + 3)),
+    (("4", keys.D0 + 4), ("5", keys.D0 + 5), ("6", keys.D0 + 6)),
+    (("7", keys.D0 + 7), ("8", keys.D0 + 8), ("9", keys.D0 + 9)),
+    (("*", keys.STAR), ("0", keys.D0), ("#", keys.HASH)),
+)
+MARGIN = 12
+ROW_H = 26
+GAP = 4
+HELP_H = 48
+BODY = (34, 36, 42)
+BUTTON = (70, 74, 86)
+PRESSED = (250, 200, 40)
+TEXT = (235, 235, 235)
+COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
+FPS = 30
+IDLES_PER_FRAME = 3      # the handset idles every ~10 ms: three a 33 ms frame
+
+
+def display_available():
+    """False when no one could see a window: Linux/BSD without X or Wayland, or SDL told
+    to draw nowhere (SDL_VIDEODRIVER=dummy or offscreen)."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return False
+    if driver:
+        return True
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def pc_key(event):
+    """The handset key code for a pygame KEYDOWN event, or 0."""
+    import pygame
+    named = {
+        pygame.K_UP: keys.UP, pygame.K_DOWN: keys.DOWN, pygame.K_LEFT: keys.LEFT,
+        pygame.K_RIGHT: keys.RIGHT, pygame.K_RETURN: keys.OK, pygame.K_KP_ENTER: keys.OK,
+        pygame.K_SPACE: keys.OK, pygame.K_F1: keys.SL, pygame.K_F2: keys.SR,
+        pygame.K_F3: keys.CALL, pygame.K_ESCAPE: keys.END, pygame.K_BACKSPACE: keys.END,
+        pygame.K_KP_MULTIPLY: keys.STAR,
+    }
+    if event.key in named:
+        return named[event.key]
+    if pygame.K_KP_1 <= event.key <= pygame.K_KP_9:
+        return keys.D0 + 1 + event.key - pygame.K_KP_1
+    if event.key == pygame.K_KP_0:
+        return keys.D0
+    ch = event.unicode
+    if ch and "0" <= ch <= "9":
+        return keys.D0 + ord(ch) - ord("0")
+    if ch == "*":
+        return keys.STAR
+    if ch == "#":
+        return keys.HASH
+    return 0
+
+
+current = None      # the open Window (tests click its buttons)
+
+
+# The screens' arrow symbols, spelt out for the window's help line.
+ARROW_WORDS = (("\u25b2\u25bc", "Up/Down"), ("\u25c0\u25b6", "Left/Right"),
+               ("\u25c4\u25ba", "Left/Right"), ("\u25b2", "Up"), ("\u25bc", "Down"),
+               ("\u25c0", "Left"), ("\u25b6", "Right"), ("\u25c4", "Left"), ("\u25ba", "Right"))
+
+
+class Window:
+    def __init__(self, pygame, scale):
+        self.pg = pygame
+        self.scale = scale
+        self.sw = simcore.WIDTH * scale
+        self.sh = simcore.HEIGHT * scale
+        self.width = self.sw + 2 * MARGIN
+        pad_h = len(PAD) * (ROW_H + GAP)
+        self.height = MARGIN + self.sh + MARGIN + pad_h + HELP_H
+        self.surface = pygame.display.set_mode((self.width, self.height))
+        pygame.display.set_caption("Svara")
+        self.font = pygame.font.Font(None, 22)
+        self.small = pygame.font.Font(None, 18)
+        self.buttons = []
+        bw = (self.sw - 2 * GAP) // 3
+        y = MARGIN + self.sh + MARGIN
+        for row in PAD:
+            x = MARGIN
+            for label, code in row:
+                self.buttons.append((pygame.Rect(x, y, bw, ROW_H), label, code))
+                x += bw + GAP
+            y += ROW_H + GAP
+        self.pressed = 0
+
+    def button_at(self, pos):
+        for rect, _label, code in self.buttons:
+            if rect.collidepoint(pos):
+                return code
+        return 0
+
+    def draw(self, frame, help_line):
+        pg = self.pg
+        for symbol, word in ARROW_WORDS:    # pygame's default font has no arrows
+            help_line = help_line.replace(symbol, word)
+        s = self.surface
+        s.fill(BODY)
+        s.blit(simcore.surface_of(frame, self.scale), (MARGIN, MARGIN))
+        for rect, label, code in self.buttons:
+            colour = PRESSED if code == self.pressed else COLOURED.get(code, BUTTON)
+            pg.draw.rect(s, colour, rect, border_radius=6)
+            text = self.font.render(label, True, TEXT)
+            s.blit(text, text.get_rect(center=rect.center))
+        y = self.height - HELP_H + 2
+        for line in (help_line,) + PC_KEYS:
+            text = self.small.render(line, True, TEXT)
+            s.blit(text, (MARGIN, y))
+            y += 15
+        pg.display.flip()
+
+
+class WindowBuzzer:
+    """The handset's buzzer in the window (drivers/buzzer.py's play() / tick() / volume):
+    the same tones as square waves through pygame.mixer; silent when SDL has no sound
+    device (the mixer fails to start)."""
+
+    RATE = 22050
+
+    def __init__(self, pygame):
+        self.volume = 1
+        self.sounds = {}
+        self.pg = None
+        try:
+            pygame.mixer.init(self.RATE, -16, 1)
+            self.pg = pygame
+        except pygame.error:
+            pass
+
+    def play(self, kind):
+        from drivers import buzzer
+        if not self.volume or self.pg is None:
+            return
+        sound = self.sounds.get(kind)
+        if sound is None:
+            import array
+            half = max(1, self.RATE // (2 * buzzer.FREQ[kind]))
+            n = self.RATE * buzzer.MS[kind] // 1000
+            wave = array.array("h", [8000 if (i // half) & 1 else -8000 for i in range(n)])
+            sound = self.sounds[kind] = self.pg.mixer.Sound(buffer=wave.tobytes())
+        sound.set_volume(0.25 if self.volume == 1 else 1.0)
+        sound.play()
+        self.played = kind
+
+    def tick(self):
+        pass
+
+
+class Pad:
+    """The window's keys as the handset's keypad driver gives them (drivers/keypad.py):
+    every press in the order it came (several in one frame are all played), and a held
+    repeating key (arrows) again after REPEAT_DELAY_MS, then every REPEAT_MS, until it is
+    let go. Times are milliseconds (pygame.time.get_ticks(), or a test's clock)."""
+
+    def __init__(self):
+        self.held = 0           # the repeating key held down, or 0
+        self.source = None      # what holds it: ("key", pygame key) or ("mouse", 1)
+        self.next = 0
+
+    def press(self, code, now, source):
+        if code in keypad.REPEATING:
+            self.held = code
+            self.source = source
+            self.next = now + keypad.REPEAT_DELAY_MS
+        else:
+            self.held = 0
+
+    def release(self, source):
+        if source == self.source:
+            self.held = 0
+            self.source = None
+
+    def repeats(self, now):
+        """The repeats due by `now` (a frame may owe more than one after a stall: at
+        most three, as the handset's loop would not have caught up either)."""
+        out = []
+        while self.held and now >= self.next and len(out) < 3:
+            out.append(self.held)
+            self.next += keypad.REPEAT_MS
+        if self.held and now >= self.next:
+            self.next = now + keypad.REPEAT_MS
+        return out
+
+
+class Loop:
+    """One window frame at a time: its events and the clock in, keys and idles to the
+    runner, the window redrawn. frame() answers False when the window should close
+    (closed, Ctrl+Q, or Exit on the title)."""
+
+    def __init__(self, window, runner, opts):
+        self.window = window
+        self.runner = runner
+        self.trace = opts.get("trace")
+        self.shots = opts.get("shots")
+        self.pad = Pad()
+        self.step = 0
+        app = getattr(runner, "app", None)      # the CPython runner: the window's sound
+        if app is not None:                     # (under --micropython the app has none)
+            app.sound = WindowBuzzer(window.pg)
+
+    def frame(self, events, now):
+        pg = self.window.pg
+        window = self.window
+        runner = self.runner
+        codes = []
+        for event in events:
+            if event.type == pg.QUIT:
+                return False
+            if event.type == pg.KEYDOWN:
+                if event.key == pg.K_q and event.mod & pg.KMOD_CTRL:
+                    return False
+                code = pc_key(event)
+                if code:
+                    codes.append(code)
+                    self.pad.press(code, now, ("key", event.key))
+            elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
+                code = window.button_at(event.pos)
+                if code:
+                    codes.append(code)
+                    self.pad.press(code, now, ("mouse", 1))
+            elif event.type == pg.KEYUP:
+                self.pad.release(("key", event.key))
+                if window.pressed and not self.pad.held:
+                    window.pressed = 0
+                    window.draw(runner.frame(), runner.help())
+            elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
+                self.pad.release(("mouse", 1))
+                if window.pressed:
+                    window.pressed = 0
+                    window.draw(runner.frame(), runner.help())
+        codes += self.pad.repeats(now)
+        for code in codes:
+            self.step += 1
+            window.pressed = code
+            runner.key(code)
+            if self.trace:
+                print("%04d %-5s %s" % (self.step, simcore.key_name(code), runner.trace()),
+                      flush=True)
+            if self.shots:
+                pg.image.save(window_shot(runner),
+                              os.path.join(self.shots, "%04d.png" % self.step))
+        if codes:
+            window.draw(runner.frame(), runner.help())
+            if runner.trace() == "off":         # Exit on the title: the game is left
+                return False
+            return True
+        # The handset calls idle() every ~10 ms (firmware/main.py); a frame here is
+        # ~33 ms, so three calls a frame keep timed things (the keypad's multi-tap
+        # pause, the bots' pace) at the handset's speed.
+        changed = False
+        for _ in range(IDLES_PER_FRAME):
+            changed = runner.idle() or changed
+        if changed:
+            window.draw(runner.frame(), runner.help())
+        return True
+
+
+def play(opts):
+    """Open the window and run until it is closed; 2 if no window can be opened."""
+    if not display_available():
+        print("sim: no display to open a window on (DISPLAY and WAYLAND_DISPLAY unset, or "
+              "SDL_VIDEODRIVER=dummy); run headless: --keys \"OK DOWN ...\" [--shots DIR]",
+              file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        window = Window(pygame, opts["scale"] or 3)
+        global current
+        current = window
+    except pygame.error as e:
+        print("sim: cannot open a window: %s" % e, file=sys.stderr)
+        return 2
+    runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"],
+                            save_dir=opts.get("save_dir"))
+    shots = opts["shots"]
+    try:
+        runner.start()
+        if shots:
+            os.makedirs(shots, exist_ok=True)
+            pygame.image.save(window_shot(runner), os.path.join(shots, "0000.png"))
+        window.draw(runner.frame(), runner.help())
+        clock = pygame.time.Clock()
+        loop = Loop(window, runner, opts)
+        while loop.frame(pygame.event.get(), pygame.time.get_ticks()):
+            clock.tick(FPS)
+        return 0
+    finally:
+        runner.close()
+        pygame.quit()
+
+
+def window_shot(runner):
+    return simcore.surface_of(runner.frame(), 1)
