@@ -67,7 +67,9 @@ def test_regenerating_the_table_gives_the_committed_bytes():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def test_importing_the_scorer_costs_under_6_5_kb_of_micropython_heap():
+def test_importing_the_scorer_costs_under_6_75_kb_of_micropython_heap():
+    # 6,640 bytes before the scorer refused True and False as cards and anything but a
+    # svara.Rules as rules (issue 28): those checks cost 80 bytes.
     with MicroPython(heap=64 * 1024, trees=()) as mp:
         mp.write("/lib/svara/__init__.py", b"")
         for name in ("score.py", "_score_table.py"):
@@ -78,4 +80,4 @@ def test_importing_the_scorer_costs_under_6_5_kb_of_micropython_heap():
         after = mp.mem_alloc()
         assert mp.exec("print(svara.score.score(0, 26, 25))").strip() == "31"
     cost = after - before
-    assert 4960 < cost < 6.5 * 1024, cost
+    assert 4960 < cost < 6.75 * 1024, cost

@@ -47,15 +47,19 @@ def test_a_bad_hand_is_one_line_and_exit_2():
 def test_odds_against_one_opponent_count_every_hand_left():
     got = cli("odds", "7c", "Ah", "Ad")
     # 33 loses only to the three sevens 7d 7h 7s, of the C(29, 3) hands of the others
-    assert "lose" in got.stdout and "1 / %d" % math.comb(29, 3) in got.stdout, got.stdout
-    assert "0 / %d" % math.comb(29, 3) in got.stdout          # no other hand ties at 33
+    assert "lose" in got.stdout and "1 of %d deals" % math.comb(29, 3) in got.stdout, got.stdout
+    assert "0 of %d deals" % math.comb(29, 3) in got.stdout   # no other hand ties at 33
 
 
 def test_odds_against_several_opponents_are_the_exact_tables():
     got = cli("odds", "Ks", "Kh", "9d", "-n", "3")
     win, tie, lose, total = svara.odds.chances(svara.parse("Ks Kh 9d"), 3)
-    assert "%d / %d" % (tie, total) in got.stdout and "%d / %d" % (lose, total) in got.stdout
+    assert "%8.4f %%" % (100.0 * tie / total) in got.stdout
+    assert "%8.4f %%" % (100.0 * lose / total) in got.stdout
     assert "against 3 opponents" in got.stdout
+    # Rounded figures are not shown as counts of deals ("0 / 1000000"), and the help
+    # names no file a pip user does not have.
+    assert "/ %d" % total not in got.stdout and "tools/" not in got.stdout
     assert cli("odds", "Ks", "Kh", "9d", "-n", "10").returncode == 2
 
 
@@ -84,6 +88,61 @@ def test_replay_tells_a_log_its_hex_and_a_handset_save_alike(tmp_path):
     assert "Ann" in named.stdout and "seat 0" not in named.stdout
 
 
+def test_replay_tells_the_handsets_history_save_with_the_handsets_names(tmp_path):
+    g1, g2 = finished_game(), svara.Game([40, 40], 0, seed=3)
+    while g2.to_act is not None:
+        g2.act(*g2.legal()[0][:2])
+    kept = [[1, 4, binascii.hexlify(log.dump(g1)).decode()],
+            [2, 5, binascii.hexlify(log.dump(g2)).decode()]]
+    save = tmp_path / "history"       # what the handset keeps in /saves/history
+    save.write_bytes(store.encode(3, kept))
+    got = cli("replay", str(save))
+    assert got.returncode == 0, got.stderr
+    one, two = got.stdout.split("\n\nSvara game: ")
+    assert "dealer Bot 1" in one and "You " in one and "seat " not in got.stdout
+    assert "P1 " in two and "P2 " in two and "You" not in two
+    assert "You passes" not in one and "You calls" not in one and "You wins" not in one
+
+
+def test_replay_refuses_hostile_input_in_one_line(tmp_path):
+    import resource
+
+    def small():    # 300 MB of address space at most: a growing read fails loudly
+        resource.setrlimit(resource.RLIMIT_AS, (300 << 20, 300 << 20))
+
+    g = finished_game()
+    cases = {
+        "deep": b"SVR\x02" + (200002).to_bytes(4, "big") * 2 + bytes(4)
+                + b"[" * 100000 + b"]" * 100000,
+        "varint": b"SV\x01\x00\x00" + b"\xff" * 500000 + b"\x01",
+        "big": b"SV\x01\x00\x00" + b"\xff" * 2000000 + b"\x01",
+        "actions": log.dump(g) + b"\x01" * 900000,
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        got = subprocess.run([sys.executable, "-m", "svara", "replay", str(path)],
+                             capture_output=True, text=True, timeout=60, preexec_fn=small,
+                             cwd=os.path.join(ROOT, "lib"))
+        assert got.returncode == 2 and got.stdout == "", (name, got.stderr)
+        assert len(got.stderr.strip().splitlines()) == 1, (name, got.stderr)
+    with open("/dev/zero", "rb") as zero:   # endless input is refused, not read for ever
+        got = subprocess.run([sys.executable, "-m", "svara", "replay", "-"], stdin=zero,
+                             capture_output=True, text=True, timeout=60, preexec_fn=small,
+                             cwd=os.path.join(ROOT, "lib"))
+    assert got.returncode == 2 and "over 1024 KB" in got.stderr
+
+
+def test_the_engine_refuses_bools_for_cards_and_other_things_for_rules():
+    from checkutil import raises
+    assert "True" in raises(svara.score, True, 5, 9)
+    assert "Rules" in raises(svara.score, 1, 5, 9, object())
+    assert "Rules" in raises(svara.odds.chances, (1, 5, 9), 3, "joker")
+    assert raises(svara.odds.chances, (1, 5, 9), True)
+    assert raises(svara.odds.chances, (False, 5, 9), 2)
+    assert raises(svara.odds.chances, 5, 2)
+
+
 def test_replay_of_a_bad_file_says_so(tmp_path):
     bad = tmp_path / "bad"
     bad.write_bytes(b"SV\x01\x07")
@@ -107,7 +166,43 @@ def test_a_text_match_against_the_bots_plays_to_its_end():
 
 
 def test_the_person_may_quit_and_wrong_moves_are_refused():
-    got = cli("play", "--seed", "5", "--players", "2", stdin="x\nr\nq\n")
+    got = cli("play", "--seed", "5", "--players", "2", stdin="x\nr\nr abc\nb 1\nc 5\nq\n")
     assert got.returncode == 0, got.stderr
-    assert "not now: say p, c, r N, b N, j or q" in got.stdout
+    assert "Say p, c, r N, b N, j or q." in got.stdout
+    assert "Say how much: r N, N from 2 to 99." in got.stdout
+    assert "abc is not a number of chips" in got.stdout
+    assert "You cannot blind now" in got.stdout and "call takes no amount" in got.stdout
     assert "You leave the table." in got.stdout
+    # The player's words only: nothing of Python or of the engine's own wording.
+    for leak in ("not now", "invalid literal", "seat 0", "int()", "Error"):
+        assert leak not in got.stdout, leak
+
+
+def test_a_svara_shows_the_new_hand_dealt_for_it():
+    got = cli("play", "--players", "3", "--level", "hard", "--seed", "1",
+              stdin="c\nc\nc\nq\n")
+    first, after = got.stdout.split("Svara! Tied", 1)
+    old = first.rsplit("Your cards: ", 1)[1].split(" (")[0]
+    assert "Your cards: " in after, got.stdout
+    new = after.split("Your cards: ", 1)[1].split(" (")[0]
+    assert new != old and len(new.split()) == 3
+    assert after.index("does not join") < after.index("Your cards: ")
+
+
+def test_a_game_shown_down_with_no_action_prints_its_showdown():
+    # Stacks of 20 against one bot: game 30 is decided at the ante (you are all in).
+    moves = "".join("c\n" if i % 3 else "p\n" for i in range(5000))
+    got = cli("play", "--players", "2", "--seed", "7", "--stack", "20", stdin=moves)
+    game = got.stdout.split("--- game 30:")[1].split("--- game ")[0]
+    lines = game.strip().splitlines()[1:]
+    assert lines[0].startswith("Showdown: You "), game     # nobody acted, cards still shown
+    assert lines[1].startswith("Bot 1 wins"), game
+
+
+def test_argument_errors_are_one_line():
+    for args in (("odds", "7c", "Ah", "Ad", "-n", "12"), ("bogus",), ("play", "--players", "x"),
+                 ()):
+        got = cli(*args)
+        assert got.returncode == 2 and got.stdout == "", args
+        assert len(got.stderr.strip().splitlines()) == 1, (args, got.stderr)
+        assert "--help" in got.stderr

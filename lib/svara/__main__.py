@@ -14,8 +14,8 @@ import sys
 import svara
 from svara import bots, log
 from svara.cards import names, parse
-from svara.game import BLIND, BLINDS, CALL, JOIN, JOINING, PASS, RAISE
-from svara.history import history
+from svara.game import BLIND, CALL, JOIN, JOINING, PASS, RAISE
+from svara.history import action_text, history, said
 from svara.rules import Rules
 from svara.version import VERSION
 
@@ -48,74 +48,109 @@ def cmd_odds(args, out):
     print("%s (%d points) against %d opponent%s:" % (
         names(hand), svara.score(hand[0], hand[1], hand[2], rules), args.opponents,
         "" if args.opponents == 1 else "s"), file=out)
+    exact = args.opponents <= 2
     for label, count in (("win", win), ("svara (tie)", tie), ("lose", lose)):
-        print("  %-12s %8.4f %%   %d / %d" % (label, 100.0 * count / total, count, total),
-              file=out)
-    if args.opponents > 2:
-        print("  (exact, rounded to millionths: tools/gen/exact_odds.py counted every deal)",
-              file=out)
-    else:
+        if exact:
+            print("  %-12s %8.4f %%   %d of %d deals" % (label, 100.0 * count / total, count,
+                                                      total), file=out)
+        else:
+            print("  %-12s %8.4f %%" % (label, 100.0 * count / total), file=out)
+    if exact:
         print("  (exact: every deal of the %d unseen cards counted)" % (32 - 3), file=out)
+    else:
+        print("  (exact, rounded to 0.0001 %%: every deal to %d opponents was counted "
+              "when the library was made)" % args.opponents, file=out)
     return 0
 
 
-def read_log(data):
-    """The game log (svara.log.dump bytes) in ``data``: the dump itself, its hex, or a
-    handset "game" save (firmware/store.py: b"SVR", a 16-byte header, JSON with "log")."""
+MAX_INPUT = 1 << 20     # bytes: a handset's saves and a game's log are a few kilobytes
+
+
+def read_input(name):
+    """The bytes of the file ``name`` (- for standard input), at most MAX_INPUT of them
+    (ValueError when it cannot be read or is bigger: no saved game is)."""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
+    except OSError as e:
+        raise ValueError("cannot read %s: %s" % (name, e.strerror or e))
+    if len(data) > MAX_INPUT:
+        raise ValueError("%s is over %d KB: not a saved game" % (
+            "standard input" if name == "-" else name, MAX_INPUT >> 10))
+    return data
+
+
+def seat_names(people, n):
+    """The handset's names for n seats with ``people`` persons first: You (or P1, P2...)
+    and Bot 1, Bot 2..."""
+    return [("You" if people == 1 else "P%d" % (s + 1)) if s < people
+            else "Bot %d" % (s - people + 1) for s in range(n)]
+
+
+def _unhex(text):
+    import binascii
+    try:
+        return binascii.unhexlify(text)
+    except (ValueError, TypeError, binascii.Error):
+        raise ValueError("a handset save whose game log is not hex digits")
+
+
+def read_games(data):
+    """The games in ``data``: a list of (svara.log dump, the people at its table or None).
+    ``data`` is a dump, its hex, or a handset save (firmware/store.py: b"SVR", a 16-byte
+    header, JSON): the "game" save (the game in progress) or the "history" save (the last
+    finished games, oldest first)."""
     import binascii
     import json
     if data[:3] == b"SVR":
+        size = int.from_bytes(data[8:12], "big") if len(data) >= 16 else -1
+        if size < 0 or len(data) != 16 + size:
+            raise ValueError("a handset save, but cut short or damaged")
         try:
             payload = json.loads(data[16:].decode("utf-8"))
-            return binascii.unhexlify(payload["log"])
-        except (ValueError, KeyError, TypeError, binascii.Error):
-            raise ValueError("a handset save, but not a whole \"game\" save")
+        except (ValueError, RecursionError):
+            raise ValueError("a handset save, but its content is damaged")
+        if isinstance(payload, dict) and isinstance(payload.get("log"), str):
+            cfg = payload.get("cfg")
+            people = cfg[0] if isinstance(cfg, list) and cfg and isinstance(cfg[0], int) \
+                else None
+            return [(_unhex(payload["log"]), people)]
+        if isinstance(payload, list) and payload and all(
+                isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
+                and isinstance(e[2], str) for e in payload):
+            return [(_unhex(e[2]), e[0]) for e in payload]
+        raise ValueError("a handset save, but not its \"game\" or \"history\" save")
     if data[:3] != log.MAGIC:
         try:
             data = binascii.unhexlify(b"".join(data.split()))
         except (ValueError, binascii.Error):
-            raise ValueError("not a svara game log, its hex, or a handset game save")
-    return data
+            raise ValueError("not a svara game log, its hex, or a handset game or history save")
+    return [(data, None)]
+
+
+def read_log(data):
+    """The newest game's log (svara.log.dump bytes) in ``data`` (see read_games)."""
+    return read_games(data)[-1][0]
 
 
 def cmd_replay(args, out):
-    if args.file == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            with open(args.file, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise ValueError("cannot read %s: %s" % (args.file, e.strerror))
-    seats = args.names.split(",") if args.names else None
-    g = log.load(read_log(data))
-    if seats is not None and len(seats) != g.n:
-        raise ValueError("--names gives %d names for %d seats" % (len(seats), g.n))
-    print(history(g, seats), file=out)
+    given = args.names.split(",") if args.names else None
+    games = read_games(read_input(args.file))
+    told = []
+    for dump, people in games:
+        g = log.load(dump)
+        if given is not None and len(given) != g.n:
+            raise ValueError("--names gives %d names for %d seats" % (len(given), g.n))
+        seats = given or (seat_names(people, g.n) if people is not None else None)
+        told.append(history(g, seats))
+    print("\n\n".join(told), file=out)
     return 0
 
 
 # --- the text game ----------------------------------------------------------------------
-
-def _say(action, amount, phase, to_call, opened, buy_in):
-    if action == PASS:
-        return ("does not blind" if phase == BLINDS else
-                "does not join" if phase == JOINING else "passes")
-    if action == CALL:
-        return "calls %d" % to_call
-    if action == RAISE:
-        return ("raises to %d" if opened else "opens at %d") % amount
-    if action == BLIND:
-        return "blinds %d" % amount
-    return "joins the svara for %d" % buy_in
-
-
-def _you(text):
-    """The same words for "You": 'passes' -> 'pass', 'does not' -> 'do not'."""
-    first, _, rest = text.partition(" ")
-    first = {"does": "do", "passes": "pass"}.get(first, first[:-1])
-    return first + (" " + rest if rest else "")
-
 
 def _choices(g):
     """The prompt's menu for the person: 'p = pass, c = call 2, r N = raise to N (4..20)'."""
@@ -149,24 +184,48 @@ def _ask(g, read, out):
             continue
         if words[0].lower() in ("q", "quit"):
             return None
-        action = keys.get(words[0][0].lower())
-        try:
-            amount = int(words[1]) if len(words) > 1 else 0
-            if action is None:
-                raise ValueError("say p, c, r N, b N, j or q")
-            if action in (RAISE, BLIND) and len(words) < 2:
-                raise ValueError("say how much: %s N" % words[0][0])
-            g.verify_act(action, amount)
-            return action, amount
-        except ValueError as e:
-            print("  not now: %s" % e, file=out)
+        why = _refused(g, keys.get(words[0][0].lower()), words)
+        if why is None:
+            action = keys[words[0][0].lower()]
+            return action, int(words[1]) if len(words) > 1 else 0
+        print("  " + why, file=out)
+
+
+_WORDS = {PASS: "pass", CALL: "call", RAISE: "raise", BLIND: "blind", JOIN: "join"}
+
+
+def _refused(g, action, words):
+    """Why the person's words are not a move now (a line in a player's words), or None."""
+    if action is None:
+        return "Say p, c, r N, b N, j or q."
+    legal = {a: (low, high) for a, low, high in g.legal()}
+    if action not in legal:
+        if action == RAISE and not g.opened and BLIND in legal:
+            return "No raise before the blinds are done: blind (b N) or pass (p)."
+        return "You cannot %s now: %s." % (_WORDS[action], _choices(g))
+    if action in (RAISE, BLIND):
+        low, high = legal[action]
+        if len(words) < 2:
+            return "Say how much: %s N, N from %d to %d." % (words[0][0].lower(), low, high)
+        if not words[1].isdigit():
+            return "%s is not a number of chips: say %s N, N from %d to %d." % (
+                words[1], words[0][0].lower(), low, high)
+        if not low <= int(words[1]) <= high:
+            return "%s is not allowed: from %d to %d." % (words[1], low, high)
+    elif len(words) > 1:
+        return "%s takes no amount: say %s." % (_WORDS[action], words[0][0].lower())
+    try:
+        g.verify_act(action, int(words[1]) if len(words) > 1 else 0)
+    except ValueError:                  # the menu above covers what the engine checks
+        return "Not allowed now: %s." % _choices(g)
+    return None
 
 
 def play(players, level, stack, seed, read, out):
     """A match for the person at seat 0 against ``players - 1`` bots of ``level``, the
     person's lines from ``read()`` ("" ends it); returns the Match."""
     from svara.game import Rng
-    who = ["You"] + ["Bot %d" % i for i in range(1, players)]
+    who = seat_names(1, players)
     m = svara.Match([stack] * players, 0, None, seed)
     rng = Rng(seed ^ 0x5a5a)
     print("Svara %s: you against %d %s bot%s, %d chips each, seed %d" % (
@@ -179,11 +238,11 @@ def play(players, level, stack, seed, read, out):
         print("\n--- game %d: dealer %s, stacks %s" % (m.games + 1, who[g.dealer], " | ".join(
             "%s %d" % (who[s], v) for s, v in enumerate(g.stacks))), file=out)
         shown = None
-        dealt = False
+        told = None                     # the hand last shown to the person
         while g.to_act is not None:
             mine = g.view(0).hand()
-            if mine is not None and not dealt:
-                dealt = True
+            if mine is not None and mine != told and g.phase != JOINING:
+                told = mine             # a svara's new deal comes after its joining
                 print("Your cards: %s (%d points)" % (names(mine), g.view(0).points()),
                       file=out)
             s = g.to_act
@@ -196,24 +255,27 @@ def play(players, level, stack, seed, read, out):
                     return m
             else:
                 got = bots.decide(lvl, g, s, rng)
-            text = _say(got[0], got[1], g.phase, g.to_call, g.opened, g.buy_in)
+            text = action_text(got[0], got[1], g.phase, g.to_call, g.opened, g.buy_in)
             svaras = g.svaras
             g.act(got[0], got[1])
-            print("%s %s" % (who[s], _you(text) if s == 0 else text), file=out)
-            if g.showdown is not None and g.showdown is not shown:
-                shown = g.showdown
-                print("Showdown: " + " | ".join(
-                    "%s %s = %d" % (who[k], names(g.hands[k]) if g.hands[k] else "?", p)
-                    for k, p in shown), file=out)
+            print(said(who[s], text), file=out)
+            shown = _showdown(g, shown, who, out)
             if g.svaras != svaras:
-                dealt = False
                 print("Svara! Tied at the showdown: the pot of %d is played again "
                       "(buy-in %d)" % (g.pot, g.buy_in), file=out)
-        print("%s %s %d" % (who[g.winner], "win" if g.winner == 0 else "wins", g.won),
-              file=out)
-    print("\nThe match is over: %s %s." % (
-        who[m.winner], "win" if m.winner == 0 else "wins"), file=out)
+        _showdown(g, shown, who, out)   # a game shown down with no action (all in at the ante)
+        print(said(who[g.winner], "wins %d" % g.won), file=out)
+    print("\nThe match is over: %s." % said(who[m.winner], "wins"), file=out)
     return m
+
+
+def _showdown(g, shown, who, out):
+    """Print the game's showdown if it is new since ``shown``; the showdown now."""
+    if g.showdown is not None and g.showdown is not shown:
+        print("Showdown: " + " | ".join(
+            "%s %s = %d" % (who[k], names(g.hands[k]) if g.hands[k] else "?", p)
+            for k, p in g.showdown), file=out)
+    return g.showdown
 
 
 def cmd_play(args, out):
@@ -239,8 +301,15 @@ def _count(low, high):
     return check
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad argument said in one line (not the usage block)."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see %s --help)\n" % (self.prog, message, self.prog))
+
+
 def parser():
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog="python -m svara",
         description="Svara (Svarka), the Bulgarian card game: score hands, exact chances, "
                     "replay saved games, play the bots in the terminal. Cards are written "
@@ -256,7 +325,11 @@ def parser():
                        help="two sevens do not score 23")
 
     p = sub.add_parser("score", help="the points of a hand of three cards",
-                       description="Print the points of a hand (RULES.md, Hand points).")
+                       description="Print the points of a hand, the best of: its cards of "
+                                   "one suit added up (7, 8, 9 their number; 10, J, Q, K 10; "
+                                   "A 11), every ace 11 whatever its suit, two sevens 23, "
+                                   "three of a kind three times the card (three sevens 34); "
+                                   "the joker 7c adds 11 to the best of these.")
     p.add_argument("cards", nargs="+", help="three cards, e.g. 7c Ah Ad")
     variants(p)
     p.set_defaults(run=cmd_score)

@@ -9,6 +9,29 @@ ENDINGS = ("", "everyone passed before any bet", "the blind stood, nobody opened
            "everyone else passed", "the highest points")
 
 
+def action_text(action, amount, phase, to_call, opened, buy_in):
+    """What a player did, as a history says it of a seat: "calls 4", "opens at 2"..."""
+    if action == PASS:
+        return ("does not blind" if phase == BLINDS else
+                "does not join" if phase == JOINING else "passes")
+    if action == CALL:
+        return "calls %d" % to_call
+    if action == RAISE:
+        return ("raises to %d" if opened else "opens at %d") % amount
+    if action == BLIND:
+        return "blinds %d" % amount
+    return "joins the svara for %d" % buy_in
+
+
+def said(name, text):
+    """``name`` and what it did, the verb agreeing with You: "You pass", "Bot 1 passes"."""
+    if name != "You":
+        return "%s %s" % (name, text)
+    first, _, rest = text.partition(" ")
+    first = {"does": "do", "passes": "pass"}.get(first, first[:-1])
+    return "You " + first + (" " + rest if rest else "")
+
+
 def history(g, seats=None):
     """The game as a readable hand history (a str): seats, stacks, cards, actions, points.
 
@@ -51,25 +74,11 @@ def history(g, seats=None):
     lines.append("Antes: %d x %d, pot %d" % (seated, rules.ante, seated * rules.ante))
     r = Game(stacks, dealer, rules, deck, seed, watch)
     for action, amount in actions(data, i):
-        s = r.to_act
-        phase = r.phase
-        to_call = r.to_call
-        buy_in = r.buy_in
-        if action == PASS:
-            text = ("does not blind" if phase == BLINDS else
-                    "does not join" if phase == JOINING else "passes")
-        elif action == CALL:
-            text = "calls %d" % to_call
-        elif action == RAISE:
-            text = ("raises to %d" if r.opened else "opens at %d") % amount
-        elif action == BLIND:
-            text = "blinds %d" % amount
-        else:
-            text = "joins the svara for %d" % buy_in
-        lines.append("%s %s" % (who(s), text))
+        lines.append(said(who(r.to_act), action_text(action, amount, r.phase, r.to_call,
+                                                     r.opened, r.buy_in)))
         r.act(action, amount)
     if r.winner is not None:
-        lines.append("%s wins %d (%s)" % (who(r.winner), r.won, ENDINGS[r.ending]))
+        lines.append(said(who(r.winner), "wins %d (%s)" % (r.won, ENDINGS[r.ending])))
         lines.append("Stacks: " + " | ".join(
             "%s %d" % (who(s), v) for s, v in enumerate(r.stacks)))
     else:

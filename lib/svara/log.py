@@ -17,7 +17,8 @@ MAGIC = b"SV\x01"
 
 
 def _get(data, i):
-    """The varint at data[i]: (value, next index)."""
+    """The varint at data[i]: (value, next index). At most five bytes (35 bits: no
+    stack, seed or amount is bigger), so a damaged log cannot make one huge number."""
     v = 0
     shift = 0
     while True:
@@ -29,6 +30,8 @@ def _get(data, i):
         if b < 128:
             return v, i
         shift += 7
+        if shift >= 35:
+            raise ValueError("a number in the log is too long")
 
 
 def dump(g):
@@ -96,9 +99,12 @@ def actions(data, i):
 
 
 def load(data, watch=None):
-    """Replay a dump: the game in the identical state (ValueError on a bad log)."""
+    """Replay a dump: the game in the identical state (ValueError on a bad log). Each
+    action is read and played in turn: the first bad one ends it, the rest unread."""
     (stacks, dealer, rules, deck, seed), i = header(data)
     g = Game(stacks, dealer, rules, deck, seed, watch)
-    for action, amount in actions(data, i):
-        g.act(action, amount)
+    n = len(data)
+    while i < n:
+        v, i = _get(data, i)
+        g.act(v & 7, v >> 3)
     return g

@@ -33,17 +33,24 @@ from svara.score import score, ROWS, C2
 SCALE = 1000000
 
 
+def _code(c):
+    """True for a card code: a whole number 0..31 (not True or False)."""
+    return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 32
+
+
 def _unseen(hand, dead):
     """The sorted unseen cards as a bytearray; ValueError for a bad hand or dead card."""
-    if hand is None or len(hand) != 3:
+    if not isinstance(hand, (list, tuple, bytes, bytearray)) or len(hand) != 3:
         raise ValueError("a hand is three card codes, not %r" % (hand,))
+    if not isinstance(dead, (list, tuple, bytes, bytearray)):
+        raise ValueError("dead cards are a list of card codes, not %r" % (dead,))
     seen = bytearray(32)
     for c in hand:
-        if not isinstance(c, int) or not 0 <= c < 32 or seen[c]:
+        if not _code(c) or seen[c]:
             raise ValueError("bad or repeated card in the hand: %r" % (c,))
         seen[c] = 1
     for c in dead:
-        if not isinstance(c, int) or not 0 <= c < 32 or seen[c]:
+        if not _code(c) or seen[c]:
             raise ValueError("bad or repeated dead card: %r" % (c,))
         seen[c] = 2
     u = bytearray(32 - 3 - len(dead))
@@ -180,16 +187,17 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     estimate described at the top of this module.
     ``dead``: cards known to be out of play; ``floor``: opponents hold at least so many
     points. ValueError for a bad hand, opponent count, or a range nobody can hold."""
-    if not isinstance(opponents, int) or not 1 <= opponents <= 9:
+    if (not isinstance(opponents, int) or isinstance(opponents, bool)
+            or not 1 <= opponents <= 9):
         raise ValueError("opponents must be 1..9, not %r" % (opponents,))
     u = _unseen(hand, dead)
     if len(u) < 3 * opponents:
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
+    s = score(hand[0], hand[1], hand[2], rules)     # ValueError for bad rules too
     if opponents > 2 and table and not floor and len(u) == 29:
         from svara.exact import lookup
         w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
         return w, a - w, SCALE - a, SCALE
-    s = score(hand[0], hand[1], hand[2], rules)
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
         if not nr:

@@ -6,7 +6,9 @@
 # memoryview, no copy), exactly C(hi, 2) long, read at C(mid, 2) + lo. A middle card
 # equal to the highest falls off the end of its row (IndexError), so only ties with
 # the lowest card and its sign are tested (a decision tree on strict comparisons, no
-# swaps; a card over 31 is an IndexError, a non-int a TypeError: all end in ValueError).
+# swaps; a card over 31 is an IndexError, a non-int a TypeError, True or False (ints to
+# Python) refused by type, rules without points_variant an AttributeError: all end in
+# one ValueError).
 # The point variants need no second table: with the joker off and the 7c in the hand,
 # every suit t becomes t ^ s for a seven 7s not in the hand (suits stay equal or not,
 # ranks stay, the 7c becomes a plain 7s: same points, no joker); with two sevens off,
@@ -26,27 +28,30 @@ ROWS = tuple(memoryview(TABLE)[h * C2[h - 1] // 3:h * C2[h - 1] // 3 + C2[h]] if
              for h in range(32))
 
 
-def score(a, b, c, rules=None, _R=ROWS, _C2=C2):
+def score(a, b, c, rules=None, _R=ROWS, _C2=C2, _B=bool):
     """Points of three different cards 0..31 in any order, under ``rules`` (None: defaults)."""
-    if rules:
-        p = score(a, b, c)  # ValueError for bad cards
-        if rules.points_variant & 1 and not (a and b and c):
-            s = 1
-            while s == a or s == b or s == c:
-                s += 1
-            a ^= s
-            b ^= s
-            c ^= s
-            p = score(a, b, c)
-        if rules.points_variant & 2 and (a < 4) + (b < 4) + (c < 4) == 2:
-            x = max(a, b, c)
-            t = x & 3
-            p = min(x // 4 + 7, 10) + x // 28  # x: 8 9 10 J Q K A score 8 9 10 10 10 10 11
-            p += 7 * (t == a or t == b or t == c)  # the seven of x's suit is in the hand
-            if not (a and b and c):  # the joker (on: else it left above) is 11 ...
-                p += 11 if t else 4  # ... and no club, so a club x gives its 7 back
-        return p
     try:
+        if rules is not None:
+            v = rules.points_variant    # AttributeError when rules is not a svara.Rules
+            p = score(a, b, c)  # ValueError for bad cards
+            if v & 1 and not (a and b and c):
+                s = 1
+                while s == a or s == b or s == c:
+                    s += 1
+                a ^= s
+                b ^= s
+                c ^= s
+                p = score(a, b, c)
+            if v & 2 and (a < 4) + (b < 4) + (c < 4) == 2:
+                x = max(a, b, c)
+                t = x & 3
+                p = min(x // 4 + 7, 10) + x // 28  # x: 8 9 10 J Q K A score 8 9 10 10 10 10 11
+                p += 7 * (t == a or t == b or t == c)  # the seven of x's suit is in the hand
+                if not (a and b and c):  # the joker (on: else it left above) is 11 ...
+                    p += 11 if t else 4  # ... and no club, so a club x gives its 7 back
+            return p
+        if _B(a) is a or _B(b) is b or _B(c) is c:
+            raise TypeError  # True and False are not cards
         if a < b:
             if b < c:
                 if a >= 0:                      # a < b < c
@@ -66,4 +71,5 @@ def score(a, b, c, rules=None, _R=ROWS, _C2=C2):
             return _R[a][_C2[b] + c]
     except Exception:
         pass
-    raise ValueError("not 3 different cards 0..31: %r %r %r" % (a, b, c))
+    raise ValueError("not 3 different cards 0..31 and a svara.Rules: %r %r %r %r"
+                     % (a, b, c, rules))
