@@ -66,7 +66,7 @@ def builds(full_build, tmp_path_factory):
 def connected(monkeypatch):
     """flash.py's connect() hands out the device given to it here."""
     holder = {}
-    monkeypatch.setattr(flashtool, "connect", lambda port: holder["dev"])
+    monkeypatch.setattr(flashtool, "connect", lambda port, watchdog=None: holder["dev"])
     return holder
 
 
@@ -316,6 +316,82 @@ def test_a_port_that_stops_answering_or_never_stops_sending_times_out(
     assert result.get("status") == 1 and len(err) == 1, (result, err)
     assert "no complete answer within 1 s" in err[0], err
     assert took < 15, took
+
+
+class BabblingSocket:
+    """A port on 127.0.0.1 (socket://) that sends without end from the moment the
+    flasher opens it, before any raw REPL: random bytes, endless '>' or endless CRLF."""
+
+    KINDS = {"random": lambda rng: bytes(rng.randrange(256) for _ in range(4096)),
+             "prompts": lambda rng: b">" * 4096,
+             "crlf": lambda rng: b"\r\n" * 2048}
+
+    def __init__(self, kind):
+        import socket
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(1)
+        self.server.settimeout(30)
+        self.port = "socket://127.0.0.1:%d" % self.server.getsockname()[1]
+        self.kind = kind
+        self.opened = None              # time.monotonic() when the flasher connected
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        rng = random.Random(28)
+        try:
+            conn, _ = self.server.accept()
+        except OSError:
+            return
+        self.opened = time.monotonic()
+        conn.settimeout(0.5)
+        with conn:
+            while not self.stop.is_set():
+                try:
+                    conn.sendall(self.KINDS[self.kind](rng))
+                except (TimeoutError, BlockingIOError):
+                    continue            # the flasher reads slower than this sends
+                except OSError:
+                    return              # the flasher closed the port
+
+    def close(self):
+        self.stop.set()
+        self.server.close()
+        self.thread.join(5)
+
+
+@pytest.mark.parametrize("kind", sorted(BabblingSocket.KINDS))
+def test_a_port_that_babbles_from_the_moment_it_opens_ends_within_the_timeout(
+        builds, kind):
+    """Issue 28, 1: the watchdog covers the way into the raw REPL too, where mpremote
+    restarts its wait on every byte."""
+    import subprocess
+    _, new = builds
+    port = BabblingSocket(kind)
+    timeout = 2
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "tools.device.flash", port.port,
+                                "--build", new, "--no-reset", "--timeout", str(timeout)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            out, err = run.communicate(timeout=timeout + 20)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.communicate()
+            pytest.fail("flash.py still runs %d s after a port babbling %s" % (
+                timeout + 20, kind))
+        ended = time.monotonic()
+    finally:
+        port.close()
+    lines = err.decode("utf-8", "replace").strip().splitlines()
+    assert run.returncode == 1 and len(lines) == 1, (run.returncode, lines[:3])
+    assert lines[0].startswith("flash: ") and "no complete answer within 2 s" in lines[0], \
+        lines
+    assert not out.strip(), out[:200]       # none of the babble shown
+    assert port.opened is not None and ended - port.opened < timeout + 2, \
+        ended - port.opened
 
 
 def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(

@@ -48,7 +48,9 @@ Exit status: 0 flashed, 1 failed (the message says why; the old game is intact),
 """
 import ast
 import base64
+import contextlib
 import hashlib
+import io
 import json
 import os
 import sys
@@ -314,16 +316,23 @@ def verify_build(build_dir):
 class Watchdog:
     """Closes the serial line when one step takes longer than `timeout` seconds (a
     silent device, or one that keeps sending): the read blocked on it then fails, and
-    flash() says so in one line."""
+    flash() says so in one line. It watches from the moment the port is open (watch()),
+    the way into the raw REPL included: mpremote's own wait there starts again at every
+    byte, so a port that keeps sending would hold it for ever."""
 
-    def __init__(self, transport, timeout):
-        self.transport = transport
+    def __init__(self, timeout):
+        self.transport = None
         self.timeout = timeout
         self.fired = False
         self._deadline = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
+
+    def watch(self, transport):
+        """Watch `transport` from now on, its first step starting now."""
+        self.transport = transport
+        self.step()
 
     def step(self):
         self._deadline = time.monotonic() + self.timeout
@@ -348,16 +357,22 @@ def _mpremote():
     return SerialTransport, TransportError, TransportExecError
 
 
-def connect(port):
-    """An mpremote transport in the raw REPL, after a soft reset; FlashError if none."""
+def connect(port, watchdog=None):
+    """An mpremote transport in the raw REPL, after a soft reset; FlashError if none.
+    `watchdog` (a Watchdog) watches the line from the moment it is open."""
     SerialTransport, TransportError, _ = _mpremote()
     try:
         transport = SerialTransport(port, baudrate=115200)
     except TransportError as e:
         raise FlashError("no device at %s (%s): is the handset plugged in, and is that "
                          "its port? `mpremote connect list` shows the ports" % (port, e))
+    if watchdog is not None:
+        watchdog.watch(transport)
     try:
-        transport.enter_raw_repl(soft_reset=True)
+        # mpremote prints what it got instead of the raw REPL's prompt (the junk a
+        # babbling port sends, without end): the one line below says it instead.
+        with contextlib.redirect_stdout(io.StringIO()):
+            transport.enter_raw_repl(soft_reset=True)
     except TransportError as e:
         transport.close()
         raise FlashError("%s answers but not as a MicroPython REPL (%s): is MicroPython "
@@ -448,8 +463,8 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
     transport = None
     watchdog = None
     try:
-        transport = connect(port)
-        watchdog = Watchdog(transport, timeout)
+        watchdog = Watchdog(timeout)
+        transport = connect(port, watchdog)
         watchdog.step()
         dev = Device(transport, watchdog)
         sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state,
