@@ -239,6 +239,61 @@ def test_every_kind_of_corrupt_build_is_refused_and_the_game_stays(
     assert tried == 10 and not lost, lost
 
 
+def _odd_manifests():
+    """(what, change(manifest)) for manifests that are valid JSON with odd values."""
+    def file_as(value):
+        def change(m):
+            m["files"]["main.py"] = value
+            return m
+        return change
+
+    def needed(m):
+        m["needed"] = [[1]]
+        return m
+    return (
+        ('files[main.py] = "x"', file_as("x")),
+        ('files[main.py] = ["2392", sha]', lambda m: file_as(
+            [str(m["files"]["main.py"][0]), m["files"]["main.py"][1]])(m)),
+        ("files[main.py] = []", file_as([])),
+        ("files[main.py] = [2392]", lambda m: file_as([m["files"]["main.py"][0]])(m)),
+        ("files[main.py] = null", file_as(None)),
+        ("files[main.py] = [true, sha]", lambda m: file_as(
+            [True, m["files"]["main.py"][1]])(m)),
+        ("needed = [[1]]", needed),
+        ("needed = null", lambda m: dict(m, needed=None)),
+        ("a manifest that is a list", lambda m: [m]),
+    )
+
+
+def test_a_manifest_of_valid_json_with_odd_values_is_one_line_and_nothing_is_sent(
+        builds, connected, tmp_path, capsys):
+    """Issue 28, 2: no TypeError, IndexError or RecursionError out of verify_build."""
+    import json
+    old, new = builds
+    start = _handset_with(old, connected)
+    with open(os.path.join(new, "svara.manifest")) as f:
+        good = json.load(f)
+    cases = [(what, json.dumps(change(json.loads(json.dumps(good)))))
+             for what, change in _odd_manifests()]
+    cases.append(("nested 100,000 deep", "[" * 100000 + "]" * 100000))
+    cases.append(("files nested 100,000 deep", '{"files": ' + "[" * 100000 + "]" * 100000
+                  + ', "needed": []}'))
+    lost = []
+    for i, (what, text) in enumerate(cases):
+        folder = str(tmp_path / ("m%d" % i))
+        shutil.copytree(new, folder)
+        with open(os.path.join(folder, "svara.manifest"), "w") as f:
+            f.write(text)
+        dev = _copy(start)
+        connected["dev"] = dev
+        capsys.readouterr()
+        status, err = _main(folder, capsys)
+        if status != 1 or len(err) != 1 or "no readable svara.manifest" not in err[0] \
+                or dev.execs or dev.files != start.files:
+            lost.append((what, status, err[-1:] if isinstance(status, int) else repr(status)))
+    assert not lost, lost
+
+
 # --- a port that never answers, or never stops sending ---------------------------------
 
 class ScriptedPort:

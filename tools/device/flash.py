@@ -262,13 +262,17 @@ def verify_build(build_dir):
     try:
         with open(path, "rb") as f:
             manifest = json.loads(f.read())
-        files = manifest["files"]
-        needed = manifest["needed"]
-        if not isinstance(files, dict) or not isinstance(needed, list):
-            raise ValueError
-    except (OSError, ValueError, KeyError, TypeError):
-        raise FlashError("%s has no readable %s: run `make build` again" % (
-            build_dir, buildtool.MANIFEST))
+    except (OSError, ValueError, RecursionError) as e:
+        # RecursionError: JSON nested deeper than the parser goes (valid JSON still)
+        raise FlashError("%s has no readable %s (%s): run `make build` again" % (
+            build_dir, buildtool.MANIFEST, "nested too deep" if isinstance(
+                e, RecursionError) else getattr(e, "strerror", None) or "not JSON"))
+    odd = _manifest_oddity(manifest)
+    if odd:
+        raise FlashError("%s has no readable %s (%s): run `make build` again" % (
+            build_dir, buildtool.MANIFEST, odd))
+    files = manifest["files"]
+    needed = manifest["needed"]
     local = buildtool.file_hashes(build_dir)
     sizes = {}
     problems = []
@@ -311,6 +315,29 @@ def verify_build(build_dir):
                                                  if len(problems) > 1 else ""))
     sizes[buildtool.MANIFEST] = os.path.getsize(path)
     return local, sizes
+
+
+def _manifest_oddity(manifest):
+    """What makes a manifest read as JSON not the one make build writes, in a few
+    words, or None: "files" must map names to [size, SHA-256] and "needed" list names."""
+    if not isinstance(manifest, dict):
+        return "not an object"
+    files = manifest.get("files")
+    needed = manifest.get("needed")
+    if not isinstance(files, dict):
+        return "no \"files\" object"
+    for name, want in files.items():
+        if not (isinstance(want, list) and len(want) == 2
+                and type(want[0]) is int and want[0] >= 0 and isinstance(want[1], str)
+                and len(want[1]) == 64 and all(c in "0123456789abcdef" for c in want[1])):
+            return "files[%s] is not [size, SHA-256]" % json.dumps(name)[:60]
+    if not isinstance(needed, list):
+        return "no \"needed\" list"
+    for name in needed:
+        if not isinstance(name, str):
+            return "needed holds a %s, not a file name" % (
+                "null" if name is None else type(name).__name__)
+    return None
 
 
 class Watchdog:
