@@ -178,6 +178,41 @@ def test_a_link_dropped_at_every_command_is_one_line_and_leaves_a_whole_game(
     assert tried > 10 and not lost, lost[:3]
 
 
+def _claims_match(start, execs, new, games, connected, capsys, copy, whole):
+    """flash.py's main run for `new` on copy(start) with the link dropped at each of its
+    `execs` commands: the cases whose one line says the wrong thing about what runs
+    ("switched to the new copy" while the old game still runs, or the other way)."""
+    wrong = []
+    for j in range(1, execs + 1):
+        dev = copy(start)
+        dev.drop_at = j
+        connected["dev"] = dev
+        status, err = _main(new, capsys)
+        line = err[-1] if err else ""
+        runs_old = whole(dev, games[:1])
+        runs_new = whole(dev, games[1:])
+        if "nothing was switched: the old game still runs" in line:
+            ok = runs_old
+        elif "it was switched to the new copy already" in line:
+            ok = runs_new
+        else:
+            ok = "old game or the new one" in line and (runs_old or runs_new)
+        if not ok:
+            wrong.append((j, "runs the old game" if runs_old else
+                          "runs the new game" if runs_new else "runs neither", line[-90:]))
+    return wrong
+
+
+def test_a_link_dropped_at_every_command_says_truly_which_game_runs(
+        builds, connected, capsys):
+    """Issue 28, 5: a drop while /svara.slot.new is written is not "switched already"."""
+    old, new = builds
+    start, probe, games = _mpy_handset(old, new, connected)
+    capsys.readouterr()
+    wrong = _claims_match(start, probe.execs, new, games, connected, capsys, _copy, _whole)
+    assert not wrong, wrong[:3]
+
+
 def _corruptions():
     """(what, change(folder)) for each kind of broken build folder."""
     def edit(name, how):
@@ -613,6 +648,18 @@ def test_a_link_dropped_at_every_command_of_a_romfs_flash_is_one_line_and_a_whol
     print("links dropped in a ROMFS flash from %s: %d cases tried, %d lost" % (
         start_in, tried, len(lost)))
     assert tried > 10 and not lost, lost[:3]
+
+
+@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
+def test_a_link_dropped_at_every_command_of_a_romfs_flash_says_truly_which_game_runs(
+        rom_builds, connected, capsys, start_in):
+    old, new = rom_builds
+    start, probe, games = _rom_handset(old, new, connected, start_in)
+    flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    capsys.readouterr()
+    wrong = _claims_match(start, probe.execs, new, games, connected, capsys,
+                          lambda d: d.copy(), _whole_any)
+    assert not wrong, wrong[:3]
 
 
 def _flaky_cell(dev, monkeypatch):

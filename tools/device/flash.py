@@ -66,6 +66,12 @@ SLOTS = ("a", "b")
 MODES = ("auto", "frozen", "romfs", "mpy")
 SLOT_FILE = "/svara.slot"
 TIMEOUT = 30.0      # seconds one step on the device may take (a copy of one file...)
+# What a flash that failed says of the handset, by state["switched"] (None: it failed
+# while the switch's rename was on its way, so either slot file may be there).
+SWITCHED = {False: "nothing was switched: the old game still runs",
+            None: "it failed during the switch itself: the handset runs the old game or "
+                  "the new one, each whole (flash again to be sure it is the new)",
+            True: "it was switched to the new copy already, which is whole"}
 BOOT = """\
 # Written by tools/device/flash.py: run the game from the folder that /svara.slot names.
 import os
@@ -517,9 +523,7 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
         else:
             why = "the link to the device broke (%s: %s)" % (
                 type(e).__name__, " ".join(str(e).split())[:120])
-        raise FlashError("%s; %s" % (why, "it was switched to the new copy already, which "
-                                     "is whole" if state["switched"] else
-                                     "nothing was switched: the old game still runs"))
+        raise FlashError("%s; %s" % (why, SWITCHED[state["switched"]]))
     finally:
         if watchdog is not None:
             watchdog.stop()
@@ -736,23 +740,28 @@ def _flash_files(dev, port, build_dir, local, sizes, log, check_space, state, ve
     if dev.eval("_read('/boot.py')") != BOOT.strip():
         _replace(dev, "/boot.py", BOOT.encode())
         log("wrote /boot.py")
-    # The switch: one rename of the new slot file over the old.
-    if state is not None:
-        state["switched"] = True     # from here on the new copy may be the one running
-    _replace(dev, SLOT_FILE, target.encode())
+    # The switch: one rename of the new slot file over the old (state: see _replace).
+    _replace(dev, SLOT_FILE, target.encode(), state)
     log("switched to %s: sent %d file(s), kept %d" % (new, len(send), len(keep)))
     return send
 
 
-def _replace(dev, path, data):
+def _replace(dev, path, data, state=None):
     """Put data in the device's file `path` atomically: path.new written, read back
-    and checked (SHA-256), then renamed over path."""
+    and checked (SHA-256), then renamed over path. With `state` (the slot file's
+    switch), state["switched"] is None ("maybe": a link lost now leaves either file)
+    while the rename is on its way, True once it is done; writing path.new switches
+    nothing."""
     dev.put(path + ".new", data)
     if dev.eval("_hash_of(%r)" % (path + ".new")) not in ("", hashlib.sha256(data).hexdigest()):
         dev.run("os.remove(%r)" % (path + ".new"))
-        raise FlashError("%s reads back different on the device; nothing was switched: "
-                         "the old game still runs" % path)
+        raise FlashError("%s reads back different on the device; %s" % (
+            path, SWITCHED[state["switched"] if state is not None else False]))
+    if state is not None and state["switched"] is not True:
+        state["switched"] = None
     dev.run("os.rename(%r, %r)" % (path + ".new", path))
+    if state is not None:
+        state["switched"] = True
 
 
 def _slot_bytes(dev, folder):
