@@ -810,7 +810,7 @@ def main(argv):
         elif not a.startswith("-") and port is None:
             port = a
         else:
-            print("python -m tools.device.flash: bad argument %s (see --help)" % a, file=sys.stderr)
+            print("python -m tools.device.flash: bad argument %r (see --help)" % a, file=sys.stderr)
             return 2
     if not port:
         print("python -m tools.device.flash: name the device's port, e.g. make flash PORT=/dev/ttyACM0",
