@@ -5,7 +5,7 @@ them), so that the power can be cut at any file operation and the link broken at
 command, and what the handset would boot afterwards can be checked.
 
     dev = FakeHandset()                     # an empty filesystem
-    flashtool.connect = lambda port: dev     # flash.py then talks to it
+    flashtool.connect = lambda port, watchdog=None: dev     # flash.py then talks to it
     dev.cut_at = 7                          # the 7th file operation cuts the power
     dev.boots()                             # after it: the folder boot.py starts in
     FakeHandset(rom=256 * 1024)             # with a ROMFS partition (rp2's kind)

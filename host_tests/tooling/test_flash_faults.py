@@ -66,7 +66,7 @@ def builds(full_build, tmp_path_factory):
 def connected(monkeypatch):
     """flash.py's connect() hands out the device given to it here."""
     holder = {}
-    monkeypatch.setattr(flashtool, "connect", lambda port: holder["dev"])
+    monkeypatch.setattr(flashtool, "connect", lambda port, watchdog=None: holder["dev"])
     return holder
 
 
@@ -178,6 +178,41 @@ def test_a_link_dropped_at_every_command_is_one_line_and_leaves_a_whole_game(
     assert tried > 10 and not lost, lost[:3]
 
 
+def _claims_match(start, execs, new, games, connected, capsys, copy, whole):
+    """flash.py's main run for `new` on copy(start) with the link dropped at each of its
+    `execs` commands: the cases whose one line says the wrong thing about what runs
+    ("switched to the new copy" while the old game still runs, or the other way)."""
+    wrong = []
+    for j in range(1, execs + 1):
+        dev = copy(start)
+        dev.drop_at = j
+        connected["dev"] = dev
+        status, err = _main(new, capsys)
+        line = err[-1] if err else ""
+        runs_old = whole(dev, games[:1])
+        runs_new = whole(dev, games[1:])
+        if "nothing was switched: the old game still runs" in line:
+            ok = runs_old
+        elif "it was switched to the new copy already" in line:
+            ok = runs_new
+        else:
+            ok = "old game or the new one" in line and (runs_old or runs_new)
+        if not ok:
+            wrong.append((j, "runs the old game" if runs_old else
+                          "runs the new game" if runs_new else "runs neither", line[-90:]))
+    return wrong
+
+
+def test_a_link_dropped_at_every_command_says_truly_which_game_runs(
+        builds, connected, capsys):
+    """Issue 28, 5: a drop while /svara.slot.new is written is not "switched already"."""
+    old, new = builds
+    start, probe, games = _mpy_handset(old, new, connected)
+    capsys.readouterr()
+    wrong = _claims_match(start, probe.execs, new, games, connected, capsys, _copy, _whole)
+    assert not wrong, wrong[:3]
+
+
 def _corruptions():
     """(what, change(folder)) for each kind of broken build folder."""
     def edit(name, how):
@@ -237,6 +272,61 @@ def test_every_kind_of_corrupt_build_is_refused_and_the_game_stays(
             lost.append((what, status, err[-1:]))
     print("corrupt builds: %d cases tried, %d lost" % (tried, len(lost)))
     assert tried == 10 and not lost, lost
+
+
+def _odd_manifests():
+    """(what, change(manifest)) for manifests that are valid JSON with odd values."""
+    def file_as(value):
+        def change(m):
+            m["files"]["main.py"] = value
+            return m
+        return change
+
+    def needed(m):
+        m["needed"] = [[1]]
+        return m
+    return (
+        ('files[main.py] = "x"', file_as("x")),
+        ('files[main.py] = ["2392", sha]', lambda m: file_as(
+            [str(m["files"]["main.py"][0]), m["files"]["main.py"][1]])(m)),
+        ("files[main.py] = []", file_as([])),
+        ("files[main.py] = [2392]", lambda m: file_as([m["files"]["main.py"][0]])(m)),
+        ("files[main.py] = null", file_as(None)),
+        ("files[main.py] = [true, sha]", lambda m: file_as(
+            [True, m["files"]["main.py"][1]])(m)),
+        ("needed = [[1]]", needed),
+        ("needed = null", lambda m: dict(m, needed=None)),
+        ("a manifest that is a list", lambda m: [m]),
+    )
+
+
+def test_a_manifest_of_valid_json_with_odd_values_is_one_line_and_nothing_is_sent(
+        builds, connected, tmp_path, capsys):
+    """Issue 28, 2: no TypeError, IndexError or RecursionError out of verify_build."""
+    import json
+    old, new = builds
+    start = _handset_with(old, connected)
+    with open(os.path.join(new, "svara.manifest")) as f:
+        good = json.load(f)
+    cases = [(what, json.dumps(change(json.loads(json.dumps(good)))))
+             for what, change in _odd_manifests()]
+    cases.append(("nested 100,000 deep", "[" * 100000 + "]" * 100000))
+    cases.append(("files nested 100,000 deep", '{"files": ' + "[" * 100000 + "]" * 100000
+                  + ', "needed": []}'))
+    lost = []
+    for i, (what, text) in enumerate(cases):
+        folder = str(tmp_path / ("m%d" % i))
+        shutil.copytree(new, folder)
+        with open(os.path.join(folder, "svara.manifest"), "w") as f:
+            f.write(text)
+        dev = _copy(start)
+        connected["dev"] = dev
+        capsys.readouterr()
+        status, err = _main(folder, capsys)
+        if status != 1 or len(err) != 1 or "no readable svara.manifest" not in err[0] \
+                or dev.execs or dev.files != start.files:
+            lost.append((what, status, err[-1:] if isinstance(status, int) else repr(status)))
+    assert not lost, lost
 
 
 # --- a port that never answers, or never stops sending ---------------------------------
@@ -316,6 +406,82 @@ def test_a_port_that_stops_answering_or_never_stops_sending_times_out(
     assert result.get("status") == 1 and len(err) == 1, (result, err)
     assert "no complete answer within 1 s" in err[0], err
     assert took < 15, took
+
+
+class BabblingSocket:
+    """A port on 127.0.0.1 (socket://) that sends without end from the moment the
+    flasher opens it, before any raw REPL: random bytes, endless '>' or endless CRLF."""
+
+    KINDS = {"random": lambda rng: bytes(rng.randrange(256) for _ in range(4096)),
+             "prompts": lambda rng: b">" * 4096,
+             "crlf": lambda rng: b"\r\n" * 2048}
+
+    def __init__(self, kind):
+        import socket
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(1)
+        self.server.settimeout(30)
+        self.port = "socket://127.0.0.1:%d" % self.server.getsockname()[1]
+        self.kind = kind
+        self.opened = None              # time.monotonic() when the flasher connected
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        rng = random.Random(28)
+        try:
+            conn, _ = self.server.accept()
+        except OSError:
+            return
+        self.opened = time.monotonic()
+        conn.settimeout(0.5)
+        with conn:
+            while not self.stop.is_set():
+                try:
+                    conn.sendall(self.KINDS[self.kind](rng))
+                except (TimeoutError, BlockingIOError):
+                    continue            # the flasher reads slower than this sends
+                except OSError:
+                    return              # the flasher closed the port
+
+    def close(self):
+        self.stop.set()
+        self.server.close()
+        self.thread.join(5)
+
+
+@pytest.mark.parametrize("kind", sorted(BabblingSocket.KINDS))
+def test_a_port_that_babbles_from_the_moment_it_opens_ends_within_the_timeout(
+        builds, kind):
+    """Issue 28, 1: the watchdog covers the way into the raw REPL too, where mpremote
+    restarts its wait on every byte."""
+    import subprocess
+    _, new = builds
+    port = BabblingSocket(kind)
+    timeout = 2
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "tools.device.flash", port.port,
+                                "--build", new, "--no-reset", "--timeout", str(timeout)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            out, err = run.communicate(timeout=timeout + 20)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.communicate()
+            pytest.fail("flash.py still runs %d s after a port babbling %s" % (
+                timeout + 20, kind))
+        ended = time.monotonic()
+    finally:
+        port.close()
+    lines = err.decode("utf-8", "replace").strip().splitlines()
+    assert run.returncode == 1 and len(lines) == 1, (run.returncode, lines[:3])
+    assert lines[0].startswith("flash: ") and "no complete answer within 2 s" in lines[0], \
+        lines
+    assert not out.strip(), out[:200]       # none of the babble shown
+    assert port.opened is not None and ended - port.opened < timeout + 2, \
+        ended - port.opened
 
 
 def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(
@@ -482,6 +648,18 @@ def test_a_link_dropped_at_every_command_of_a_romfs_flash_is_one_line_and_a_whol
     print("links dropped in a ROMFS flash from %s: %d cases tried, %d lost" % (
         start_in, tried, len(lost)))
     assert tried > 10 and not lost, lost[:3]
+
+
+@pytest.mark.parametrize("start_in", ["mpy", "romfs"])
+def test_a_link_dropped_at_every_command_of_a_romfs_flash_says_truly_which_game_runs(
+        rom_builds, connected, capsys, start_in):
+    old, new = rom_builds
+    start, probe, games = _rom_handset(old, new, connected, start_in)
+    flashtool.flash("fake", new, log=lambda *a: None, reset=False)
+    capsys.readouterr()
+    wrong = _claims_match(start, probe.execs, new, games, connected, capsys,
+                          lambda d: d.copy(), _whole_any)
+    assert not wrong, wrong[:3]
 
 
 def _flaky_cell(dev, monkeypatch):

@@ -72,7 +72,7 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
     root = tmp_path / "fs"
     root.mkdir()
     board = UnixBoard(str(root), 512 * 1024)
-    monkeypatch.setattr(flashtool, "connect", lambda port: board)
+    monkeypatch.setattr(flashtool, "connect", lambda port, watchdog=None: board)
     lines = []
     try:
         flashtool.flash("unix", built, reset=False, log=lines.append, mode="romfs")

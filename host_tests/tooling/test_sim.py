@@ -348,7 +348,7 @@ def test_window_never_repeats_ok_and_closes_on_exit(window_loop):
     (("--micropython", "--heap", "99999999999"), "--heap takes 8192 to"),
     (("--shots", "/dev/null/shots"), "--shots /dev/null/shots: cannot make that folder"),
     (("--save-dir", "/dev/null/saves"), "--save-dir /dev/null/saves: cannot make"),
-    (("--keys", "@/dev/zero"), "more than 1048576 bytes"),
+    (("--keys", "@/dev/zero"), "--keys @/dev/zero: a character device, not a regular file"),
     (("--keys", "@/no/such/file"), "No such file"),
 ], ids=["heap0", "heap1", "heap-huge", "shots", "save-dir", "dev-zero", "no-file"])
 def test_bad_arguments_say_so_in_one_line_and_exit_2(args, words):
@@ -360,6 +360,28 @@ def test_bad_arguments_say_so_in_one_line_and_exit_2(args, words):
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 2 and len(lines) == 1 and words in lines[0], out.stderr
     assert time.monotonic() - start < 20
+
+
+def test_keys_from_a_fifo_or_anything_but_a_regular_file_are_refused_before_opening(
+        tmp_path):
+    """Issue 28, 6: --keys @FIFO hung in open(), waiting for a writer."""
+    fifo = str(tmp_path / "keys.fifo")
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    try:
+        out = sim("--keys", "@" + fifo, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("python -m tools.sim --keys @FIFO still waits after 20 s")
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1, out.stderr
+    assert lines[0] == ("python -m tools.sim: --keys @%s: a FIFO (named pipe), not a "
+                        "regular file of key names (see --help)" % fifo), lines
+    assert time.monotonic() - start < 15
+    big = tmp_path / "big.keys"                  # a regular file too big is still refused
+    with open(big, "wb") as f:
+        f.truncate(2 << 20)
+    out = sim("--keys", "@" + str(big), timeout=30)
+    assert out.returncode == 2 and "more than 1048576 bytes" in out.stderr, out.stderr
 
 
 def test_the_window_plays_the_games_tones(window_loop):

@@ -65,11 +65,12 @@ def run(name, *args):
 
 @pytest.fixture(scope="module")
 def answers():
-    """Each script run with --help and with an option nobody has (two at a time)."""
+    """Each script run with --help and with an option nobody has, a newline in it (issue
+    28, 8: still one line), two at a time."""
     names = scripts()
     with ThreadPoolExecutor(2) as pool:
         helps = list(pool.map(lambda n: run(n, "--help"), names))
-        bads = list(pool.map(lambda n: run(n, "--no-such-option"), names))
+        bads = list(pool.map(lambda n: run(n, "--no-such\noption"), names))
     return dict(zip(names, zip(helps, bads)))
 
 

@@ -174,7 +174,7 @@ def main(argv):
             print(__doc__)
             return 0
         else:
-            print("python -m tools.bench.play: bad argument %s (python -m tools.bench.play --help says more)" % a,
+            print("python -m tools.bench.play: bad argument %r (python -m tools.bench.play --help says more)" % a,
                   file=sys.stderr)
             return 2
     codes = match_keys(seed)

@@ -39,7 +39,9 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kw)
 
     def error(self, message):
-        self.exit(2, "%s: error: %s (%s --help says more)\n" % (self.prog, message, self.prog))
+        # One line even when an argument holds a newline ("unrecognized arguments: a\nb").
+        self.exit(2, "%s: error: %s (%s --help says more)\n" % (
+            self.prog, " ".join(message.split()), self.prog))
 
 
 def whole(low, parse=int):

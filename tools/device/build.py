@@ -352,7 +352,7 @@ def main(argv):
         elif a == "--quiet":
             quiet = True
         else:
-            print("python -m tools.device.build: bad argument %s (see --help)" % a, file=sys.stderr)
+            print("python -m tools.device.build: bad argument %r (see --help)" % a, file=sys.stderr)
             return 2
     if not os.path.isdir(os.path.join(src, "firmware", "boards")):
         print("python -m tools.device.build: %s holds no firmware/boards" % src, file=sys.stderr)

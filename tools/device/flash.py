@@ -48,7 +48,9 @@ Exit status: 0 flashed, 1 failed (the message says why; the old game is intact),
 """
 import ast
 import base64
+import contextlib
 import hashlib
+import io
 import json
 import os
 import sys
@@ -64,6 +66,12 @@ SLOTS = ("a", "b")
 MODES = ("auto", "frozen", "romfs", "mpy")
 SLOT_FILE = "/svara.slot"
 TIMEOUT = 30.0      # seconds one step on the device may take (a copy of one file...)
+# What a flash that failed says of the handset, by state["switched"] (None: it failed
+# while the switch's rename was on its way, so either slot file may be there).
+SWITCHED = {False: "nothing was switched: the old game still runs",
+            None: "it failed during the switch itself: the handset runs the old game or "
+                  "the new one, each whole (flash again to be sure it is the new)",
+            True: "it was switched to the new copy already, which is whole"}
 BOOT = """\
 # Written by tools/device/flash.py: run the game from the folder that /svara.slot names.
 import os
@@ -260,13 +268,17 @@ def verify_build(build_dir):
     try:
         with open(path, "rb") as f:
             manifest = json.loads(f.read())
-        files = manifest["files"]
-        needed = manifest["needed"]
-        if not isinstance(files, dict) or not isinstance(needed, list):
-            raise ValueError
-    except (OSError, ValueError, KeyError, TypeError):
-        raise FlashError("%s has no readable %s: run `make build` again" % (
-            build_dir, buildtool.MANIFEST))
+    except (OSError, ValueError, RecursionError) as e:
+        # RecursionError: JSON nested deeper than the parser goes (valid JSON still)
+        raise FlashError("%s has no readable %s (%s): run `make build` again" % (
+            build_dir, buildtool.MANIFEST, "nested too deep" if isinstance(
+                e, RecursionError) else getattr(e, "strerror", None) or "not JSON"))
+    odd = _manifest_oddity(manifest)
+    if odd:
+        raise FlashError("%s has no readable %s (%s): run `make build` again" % (
+            build_dir, buildtool.MANIFEST, odd))
+    files = manifest["files"]
+    needed = manifest["needed"]
     local = buildtool.file_hashes(build_dir)
     sizes = {}
     problems = []
@@ -311,19 +323,49 @@ def verify_build(build_dir):
     return local, sizes
 
 
+def _manifest_oddity(manifest):
+    """What makes a manifest read as JSON not the one make build writes, in a few
+    words, or None: "files" must map names to [size, SHA-256] and "needed" list names."""
+    if not isinstance(manifest, dict):
+        return "not an object"
+    files = manifest.get("files")
+    needed = manifest.get("needed")
+    if not isinstance(files, dict):
+        return "no \"files\" object"
+    for name, want in files.items():
+        if not (isinstance(want, list) and len(want) == 2
+                and type(want[0]) is int and want[0] >= 0 and isinstance(want[1], str)
+                and len(want[1]) == 64 and all(c in "0123456789abcdef" for c in want[1])):
+            return "files[%s] is not [size, SHA-256]" % json.dumps(name)[:60]
+    if not isinstance(needed, list):
+        return "no \"needed\" list"
+    for name in needed:
+        if not isinstance(name, str):
+            return "needed holds a %s, not a file name" % (
+                "null" if name is None else type(name).__name__)
+    return None
+
+
 class Watchdog:
     """Closes the serial line when one step takes longer than `timeout` seconds (a
     silent device, or one that keeps sending): the read blocked on it then fails, and
-    flash() says so in one line."""
+    flash() says so in one line. It watches from the moment the port is open (watch()),
+    the way into the raw REPL included: mpremote's own wait there starts again at every
+    byte, so a port that keeps sending would hold it for ever."""
 
-    def __init__(self, transport, timeout):
-        self.transport = transport
+    def __init__(self, timeout):
+        self.transport = None
         self.timeout = timeout
         self.fired = False
         self._deadline = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
+
+    def watch(self, transport):
+        """Watch `transport` from now on, its first step starting now."""
+        self.transport = transport
+        self.step()
 
     def step(self):
         self._deadline = time.monotonic() + self.timeout
@@ -348,16 +390,22 @@ def _mpremote():
     return SerialTransport, TransportError, TransportExecError
 
 
-def connect(port):
-    """An mpremote transport in the raw REPL, after a soft reset; FlashError if none."""
+def connect(port, watchdog=None):
+    """An mpremote transport in the raw REPL, after a soft reset; FlashError if none.
+    `watchdog` (a Watchdog) watches the line from the moment it is open."""
     SerialTransport, TransportError, _ = _mpremote()
     try:
         transport = SerialTransport(port, baudrate=115200)
     except TransportError as e:
         raise FlashError("no device at %s (%s): is the handset plugged in, and is that "
                          "its port? `mpremote connect list` shows the ports" % (port, e))
+    if watchdog is not None:
+        watchdog.watch(transport)
     try:
-        transport.enter_raw_repl(soft_reset=True)
+        # mpremote prints what it got instead of the raw REPL's prompt (the junk a
+        # babbling port sends, without end): the one line below says it instead.
+        with contextlib.redirect_stdout(io.StringIO()):
+            transport.enter_raw_repl(soft_reset=True)
     except TransportError as e:
         transport.close()
         raise FlashError("%s answers but not as a MicroPython REPL (%s): is MicroPython "
@@ -448,8 +496,8 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
     transport = None
     watchdog = None
     try:
-        transport = connect(port)
-        watchdog = Watchdog(transport, timeout)
+        watchdog = Watchdog(timeout)
+        transport = connect(port, watchdog)
         watchdog.step()
         dev = Device(transport, watchdog)
         sent = _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state,
@@ -475,9 +523,7 @@ def flash(port, build_dir, reset=True, log=print, check_space=True, timeout=TIME
         else:
             why = "the link to the device broke (%s: %s)" % (
                 type(e).__name__, " ".join(str(e).split())[:120])
-        raise FlashError("%s; %s" % (why, "it was switched to the new copy already, which "
-                                     "is whole" if state["switched"] else
-                                     "nothing was switched: the old game still runs"))
+        raise FlashError("%s; %s" % (why, SWITCHED[state["switched"]]))
     finally:
         if watchdog is not None:
             watchdog.stop()
@@ -694,23 +740,28 @@ def _flash_files(dev, port, build_dir, local, sizes, log, check_space, state, ve
     if dev.eval("_read('/boot.py')") != BOOT.strip():
         _replace(dev, "/boot.py", BOOT.encode())
         log("wrote /boot.py")
-    # The switch: one rename of the new slot file over the old.
-    if state is not None:
-        state["switched"] = True     # from here on the new copy may be the one running
-    _replace(dev, SLOT_FILE, target.encode())
+    # The switch: one rename of the new slot file over the old (state: see _replace).
+    _replace(dev, SLOT_FILE, target.encode(), state)
     log("switched to %s: sent %d file(s), kept %d" % (new, len(send), len(keep)))
     return send
 
 
-def _replace(dev, path, data):
+def _replace(dev, path, data, state=None):
     """Put data in the device's file `path` atomically: path.new written, read back
-    and checked (SHA-256), then renamed over path."""
+    and checked (SHA-256), then renamed over path. With `state` (the slot file's
+    switch), state["switched"] is None ("maybe": a link lost now leaves either file)
+    while the rename is on its way, True once it is done; writing path.new switches
+    nothing."""
     dev.put(path + ".new", data)
     if dev.eval("_hash_of(%r)" % (path + ".new")) not in ("", hashlib.sha256(data).hexdigest()):
         dev.run("os.remove(%r)" % (path + ".new"))
-        raise FlashError("%s reads back different on the device; nothing was switched: "
-                         "the old game still runs" % path)
+        raise FlashError("%s reads back different on the device; %s" % (
+            path, SWITCHED[state["switched"] if state is not None else False]))
+    if state is not None and state["switched"] is not True:
+        state["switched"] = None
     dev.run("os.rename(%r, %r)" % (path + ".new", path))
+    if state is not None:
+        state["switched"] = True
 
 
 def _slot_bytes(dev, folder):
@@ -759,7 +810,7 @@ def main(argv):
         elif not a.startswith("-") and port is None:
             port = a
         else:
-            print("python -m tools.device.flash: bad argument %s (see --help)" % a, file=sys.stderr)
+            print("python -m tools.device.flash: bad argument %r (see --help)" % a, file=sys.stderr)
             return 2
     if not port:
         print("python -m tools.device.flash: name the device's port, e.g. make flash PORT=/dev/ttyACM0",

@@ -170,7 +170,7 @@ def main(argv):
             print(__doc__)
             return 0
         elif a.startswith("-"):
-            print("python -m tools.mp.wasm: unknown option %s (see --help)" % a, file=sys.stderr)
+            print("python -m tools.mp.wasm: unknown option %r (see --help)" % a, file=sys.stderr)
             return 2
         else:
             files.append(a)

@@ -32,6 +32,7 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
 Exit status: 0 fine, 1 the firmware failed, 2 bad usage or no display, 3 heap grew.
 """
 import os
+import stat
 import sys
 
 from tools.sim import core as simcore  # noqa: E402  (puts firmware/, lib/ and tools/common/hostlib on sys.path)
@@ -90,13 +91,27 @@ def writable_folder(option, path):
         raise UsageError("%s %s: not a folder this user can write in" % (option, path))
 
 
+def _kind(mode):
+    """What a file that is not a regular one is, in words, by its st_mode."""
+    for test, what in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "FIFO (named pipe)"),
+                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device"),
+                       (stat.S_ISSOCK, "socket")):
+        if test(mode):
+            return what
+    return "special file"
+
+
 def read_keys(arg):
     """The text of --keys (simcore.read_keys_arg), a @file at most KEYS_MAX bytes."""
     if not arg.startswith("@"):
         return arg
     path = arg[1:]
-    if os.path.isdir(path):
-        raise UsageError("--keys @%s: a folder, not a file of key names" % path)
+    # Only a regular file, checked before open(): a FIFO's open() waits for a writer,
+    # a device's reads may never end.
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise UsageError("--keys @%s: a %s, not a regular file of key names" % (
+            path, _kind(mode)))
     with open(path, "rb") as f:
         data = f.read(KEYS_MAX + 1)
     if len(data) > KEYS_MAX:

@@ -278,7 +278,7 @@ def main(argv):
             print(__doc__)
             return 0
         else:
-            print("python -m tools.stress.fuzz: bad argument %s "
+            print("python -m tools.stress.fuzz: bad argument %r "
                   "(python -m tools.stress.fuzz --help says more)" % a, file=sys.stderr)
             return 2
     t = time.time()

@@ -123,7 +123,7 @@ def main(argv):
                     return 2
                 step = v
         else:
-            print("python -m tools.stress.powercut: bad argument %s (see --help)" % a, file=sys.stderr)
+            print("python -m tools.stress.powercut: bad argument %r (see --help)" % a, file=sys.stderr)
             return 2
 
     def say(line):
