@@ -63,7 +63,7 @@ def load_all(app, good_name):
     # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
     # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
     app.hist = load_history(store)
-    notes = []
+    notes = [note_of(store, "history")]
     load_settings(app)
     notes.append(note_of(store, "settings"))
     stats = store.load("stats", None, _good_stats)
@@ -132,15 +132,29 @@ def load_settings(app):
 
 def load_history(store):
     """The kept games' histories (the "history" save), oldest first: a list of
-    [people, game number, svara.log dump in hex]; [] when there are none."""
-    h = []
-    got = store.load("history", None)
-    if isinstance(got, list):
-        for e in got[-HISTORY_KEEP:]:
-            if (isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
-                    and isinstance(e[1], int) and isinstance(e[2], str)):
-                h.append(e)
-    return h
+    [people, game number, svara.log dump in hex]; [] when there are none. A copy with
+    one bad entry is damaged (_good_history): store.py falls back to the older copy."""
+    got = store.load("history", None, _good_history)
+    return got[-HISTORY_KEEP:] if got else []
+
+
+def _good_history(obj):
+    """store.load's check of a "history" copy: a list of entries, each [people 1..10,
+    game number, an even-length hex log of at most 8,192 characters (as the game
+    save's)]."""
+    if not isinstance(obj, list):
+        return False
+    import binascii
+    for e in obj:
+        if not (isinstance(e, list) and len(e) == 3 and _ints(e[:2])
+                and 1 <= e[0] <= settings.SLOTS and isinstance(e[2], str)
+                and len(e[2]) <= 8192):
+            return False
+        try:
+            binascii.unhexlify(e[2])
+        except ValueError:          # odd length, or not hex
+            return False
+    return True
 
 
 def _ints(values):

@@ -372,3 +372,65 @@ def test_statistics_and_a_game_saved_by_the_first_format_still_load():
     import saving
     assert saving.snapshot(app.play, game["screen"]) == game
     press(app, (CONTINUE,) + (K.OK,) * 3, conserved)
+
+
+# --- issue 28: the "history" save checked like the others ---------------------------------
+
+def _a_log():
+    """A short game's svara.log dump in hex, as saving.keep_history keeps it."""
+    import binascii
+    from svara import CALL, RAISE, Game, log
+    from svara.rules import Rules
+    g = Game([20, 20], 0, Rules(blinds=False), seed=3)
+    g.act(RAISE, 1)
+    g.act(CALL)
+    return binascii.hexlify(log.dump(g)).decode()
+
+
+BAD_LOGS = ("zzzz", "abc", "0" * 8194, 12)
+
+
+def _history_files(bad, older=True):
+    """Files whose "history" save (right checksum) holds an entry with log `bad`, over
+    an older good copy (game 5) when older."""
+    fs = CutFS()
+    s = Store("saves", fs=fs)
+    if older:
+        s.save("history", [[1, 5, _a_log()]])
+    s.save("history", [[1, 5, _a_log()], [1, 6, bad]])
+    return fs
+
+
+def _open_history(app):
+    """The History screen over the title, then LEFT to the kept game before."""
+    from ui.history import History
+    app._switch(History(app))
+    press(app, (K.LEFT,))
+    return app.trace()
+
+
+def test_a_history_save_with_a_bad_log_loads_the_older_copy_and_says_so():
+    good = _a_log()
+    for bad in BAD_LOGS:
+        app = phone(_history_files(bad), display=Blank())
+        trace = app.trace()
+        assert trace == "title note: Save damaged: history / unreadable / Older copy used", (
+            bad, trace)
+        assert app.hist == [[1, 5, good]], (bad, app.hist)
+        trace = _open_history(app)
+        assert app.errors == 0 and trace.startswith("history game=5 rows="), (bad, trace)
+        assert not trace.startswith("history game=5 rows=0 "), trace
+        app = phone(_history_files(bad, older=False), display=Blank())
+        assert app.trace() == "title note: Save damaged: history / unreadable / Started afresh"
+        assert app.hist == [], app.hist
+
+
+def test_the_history_screen_never_raises_on_a_kept_entry():
+    """Whatever app.hist holds, History then LEFT shows the entry as none."""
+    for entry in ([1, 6, "zzzz"], [1, 6, "abc"], [1, 6, 12], ["x", 6, "00"], [1, 6],
+                  "entry", 5, [1, 6, "00" * 40]):
+        app = phone(CutFS(), display=Blank())
+        app.hist = [entry]
+        trace = _open_history(app)
+        assert app.errors == 0 and trace.startswith("history game="), (entry, trace)
+        assert "rows=0 " in trace, (entry, trace)
