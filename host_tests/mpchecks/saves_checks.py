@@ -525,3 +525,62 @@ def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
                 lost.append((k, mode, _newest_versions(after)))
     print("power cuts in the migration: %d cases tried, %d lost" % (tried, len(lost)))
     assert tried == 4 * ref.ops and not lost, lost[:5]
+
+
+# --- issue 28: a MemoryError in App.start() -----------------------------------------------
+
+def _short_load(fs, fails):
+    """An app over fs whose store's load() raises MemoryError the first `fails` times
+    (the heap too short for loading.py), started."""
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    real = app.store.load
+    n = [0]
+
+    def load(*args):
+        n[0] += 1
+        if n[0] <= fails:
+            raise MemoryError("short heap")
+        return real(*args)
+    app.store.load = load
+    app.start()
+    return app
+
+
+def test_a_memory_error_in_start_is_caught_and_said_on_the_title():
+    fs, old = _two_saves()
+    files = dict(fs.files)
+    want = _loaded(phone(CutFS(files), display=Blank()))
+    # Once: loading is tried again after a collection, and all is read.
+    app = _short_load(CutFS(files), 1)
+    assert _loaded(app) == want
+    # Every time: the title says so, and the saves are left as they were (nothing half
+    # read is saved over them) while a new game plays.
+    for fails in (2, 3, 100):
+        fs = CutFS(files)
+        app = _short_load(fs, fails)
+        assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+        assert app.play is None
+        press(app, (K.D0 + 1, K.SL, K.OK, K.OK), conserved)
+        assert app.screen.name in ("table", "showdown"), app.trace()
+        assert fs.files == files
+        assert _loaded(phone(CutFS(files), display=Blank())) == want
+    # Making the first screen: as key() and idle() do (the saved game, with a message).
+
+    def short(app):
+        raise MemoryError("short heap")
+    app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS(files)))
+    app.start()
+    for _ in range(100):
+        if not app.idle():
+            break
+    assert app.screen.name == "table" and app.message == "No memory: game restored", (
+        app.trace(), app.message)
+    assert _snapshot(app) == want[-1]
+    app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS({})))
+    app.start()                                 # no game saved: the title, with a note
+    assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+
+
+def _snapshot(app):
+    import saving
+    return saving.snapshot(app.play, "table")
