@@ -7,7 +7,8 @@
 # (store.Store), saving.py keeps settings, statistics and the game in progress between
 # runs (loading.py reads them back at start): the game is saved after every action,
 # before the next key (_keep). key() and idle() never raise: an error (MemoryError included)
-# goes back to the last saved game with a one-line message (see _recover).
+# goes back to the last saved game with a one-line message (see _recover); start() says
+# a MemoryError on the title.
 import gc
 
 import settings
@@ -79,18 +80,31 @@ class App:
         # The chances' work space (svara.odds, allocated once at its import) and the
         # bots (their module's dict is a block of 472 bytes) while the heap is still
         # whole: every game needs them.
-        import svara.odds  # noqa: F401
-        import svara.bots  # noqa: F401
         settings.FOUR[0] = 0
         settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
-        self._load_saves()
-        first = self._first
-        if first is None:
-            from ui.screen import drop_screens
-            drop_screens("title")           # an app made again in one run (the fuzz)
-            from ui.title import Title
-            first = Title
-        self._switch(first(self))
+        for _ in (0, 1):
+            try:
+                import svara.odds  # noqa: F401
+                import svara.bots  # noqa: F401
+                self._load_saves()
+                break
+            except MemoryError:             # once more after a collection; then the
+                self.play = None            # saves are left as they are until the next
+                gc.collect()                # start (a half-read app would overwrite
+        else:                               # them) and the title says so
+            self.store = None
+            from i18n import strings
+            self.note = "%s\nMemoryError\n" % strings()[_W_NOTE_MEM]
+        try:
+            first = self._first
+            if first is None:
+                from ui.screen import drop_screens
+                drop_screens("title")       # an app made again in one run (the fuzz)
+                from ui.title import Title
+                first = Title
+            self._switch(first(self))
+        except MemoryError as e:            # as key() and idle() (the title, a note)
+            self._recover(e)
 
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""

@@ -4,12 +4,13 @@
 # imports this module for the moment it needs it and lets it go after (app.py
 # _done_loading), so on an .mpy install its code is not in RAM during play. Every
 # field is checked for type and range; a bad one makes that copy damaged (store.py
-# then tries the older copy, and the title says so).
+# then tries the older copy, and the title says so). A version 1 copy read at start is
+# saved again at once (as version 2, whose checksum covers the header: _again).
 import gc
 
 from i18n import strings
-from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, keep_history, save_players,
-                    save_stats)
+from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, _save, keep_history,
+                    save_players, save_stats)
 import settings
 
 from micropython import const
@@ -63,11 +64,13 @@ def load_all(app, good_name):
     # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
     # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
     app.hist = load_history(store)
-    notes = []
+    notes = [note_of(store, "history")]
+    _again(app, "history", app.hist)
     load_settings(app)
     notes.append(note_of(store, "settings"))
     stats = store.load("stats", None, _good_stats)
     notes.append(note_of(store, "stats"))
+    _again(app, "stats", stats)
     # What the statistics count of the match in progress: nothing when there are none
     # (a first start, or damaged), unknown (None) in a version 1 file.
     app.stats_token = [-1, 0, 0, 0] if stats is None else None
@@ -78,12 +81,14 @@ def load_all(app, good_name):
         app.stats = stats + [0] * (settings.N_STATS - len(stats))
     players = store.load("players", None, _good_players)
     notes.append(note_of(store, "players"))
+    _again(app, "players", players)
     app.players = clean_players(players, good_name)
     app.players_saved = _copy(app.players)
     app.play = None
     try:
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
         notes.insert(0, note_of(store, "game"))
+        _again(app, GAME, data)
         # The best hand seen is counted again as a game replays: nothing to save yet.
         app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
@@ -108,10 +113,19 @@ def load_all(app, good_name):
             break
 
 
+def _again(app, name, obj):
+    """The copy the store just loaded (obj), if it is a version 1 file, saved again as it
+    is (version 2: a flipped bit in its header is caught from then on). A power cut
+    meanwhile keeps the version 1 copy or the new one, the same content (store.py)."""
+    if app.store.old:
+        _save(app, name, obj)
+
+
 def load_settings(app):
     """The "settings" save into the app: the table settings (app.cfg), the language, the
     four-colour deck, the sound's volume and the rising ante (each when saved)."""
     saved = app.store.load("settings", None, _good_settings)
+    _again(app, "settings", saved)
     if not isinstance(saved, dict):
         return
     cfg = saved.get("cfg")
@@ -132,15 +146,29 @@ def load_settings(app):
 
 def load_history(store):
     """The kept games' histories (the "history" save), oldest first: a list of
-    [people, game number, svara.log dump in hex]; [] when there are none."""
-    h = []
-    got = store.load("history", None)
-    if isinstance(got, list):
-        for e in got[-HISTORY_KEEP:]:
-            if (isinstance(e, list) and len(e) == 3 and isinstance(e[0], int)
-                    and isinstance(e[1], int) and isinstance(e[2], str)):
-                h.append(e)
-    return h
+    [people, game number, svara.log dump in hex]; [] when there are none. A copy with
+    one bad entry is damaged (_good_history): store.py falls back to the older copy."""
+    got = store.load("history", None, _good_history)
+    return got[-HISTORY_KEEP:] if got else []
+
+
+def _good_history(obj):
+    """store.load's check of a "history" copy: a list of entries, each [people 1..10,
+    game number, an even-length hex log of at most 8,192 characters (as the game
+    save's)]."""
+    if not isinstance(obj, list):
+        return False
+    import binascii
+    for e in obj:
+        if not (isinstance(e, list) and len(e) == 3 and _ints(e[:2])
+                and 1 <= e[0] <= settings.SLOTS and isinstance(e[2], str)
+                and len(e[2]) <= 8192):
+            return False
+        try:
+            binascii.unhexlify(e[2])
+        except ValueError:          # odd length, or not hex
+            return False
+    return True
 
 
 def _ints(values):

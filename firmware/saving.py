@@ -12,7 +12,8 @@
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
 #               alone, else P1, P2...), "chips": each slot's chips after its last game}
 #   "history"   the last HISTORY_KEEP games counted, oldest first: [people, game number,
-#               svara.log dump in hex] each (ui/history.py shows them)
+#               svara.log dump in hex] each (ui/history.py shows them); a copy with a
+#               bad entry (a log not hex, odd, or over 8,192 characters) is damaged
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
 #               loading), the match's and the bots' generator states (Match.state),

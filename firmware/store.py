@@ -5,8 +5,9 @@
 # + CRC-32 (4) + the payload (UTF-8 JSON). Version 2's CRC covers every byte before it
 # and the payload, so a flipped bit anywhere (the sequence number that picks the copy
 # included) makes the file damaged; version 1 files (CRC of the payload only) still load
-# and are written as version 2 by the next save. A payload nested deeper than DEPTH
-# lists or dicts is damaged too (it is not decoded).
+# and are written as version 2 by the next save (loading.py saves one again at once:
+# self.old). A payload nested deeper than DEPTH lists or dicts is damaged too (it is
+# not decoded).
 # A save writes NAME.new, reads it back and checks it, moves the current NAME to
 # NAME.bak, then renames NAME.new to NAME. Whatever step the power cuts, one of NAME,
 # NAME.new and NAME.bak is whole: loading takes the whole one with the highest sequence
@@ -271,6 +272,7 @@ class Store:
         self.folder = folder
         self.fs = fs or RealFS()
         self.note = ""  # what the last load() had to do, for the screen ("" if nothing)
+        self.old = False    # the last load() gave a version 1 copy (loading.py saves it again)
         # name -> seq of its last save by this Store, while that save is known whole and
         # alone (NAME, no NAME.new): the next save need not read the copies back first.
         self._clean = {}
@@ -286,6 +288,7 @@ class Store:
         fs = self.fs
         read = fs.view
         self.note = ""
+        self.old = False
         problem = None
         found = []          # (seq, suffix) of the whole copies
         for suffix in _SUFFIXES:
@@ -301,10 +304,14 @@ class Store:
         found.sort()
         while found:
             seq, suffix = found.pop()
-            got = decode(read(path + suffix))[1]
+            data = read(path + suffix)
+            old = data is not None and data[3] == 1
+            got = decode(data)[1]
+            data = None
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
+                self.old = old
                 if problem is not None:
                     self.note = "%s: %s, using the last good copy" % (name, problem)
                 return got

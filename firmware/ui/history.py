@@ -115,26 +115,31 @@ class History(Screen):
         self.rows = ()
         self.number = 0
         self.joker = True
-        # A finished game of the match is already the last kept one: not twice.
-        skip = 1 if p is not None and p.counted and h and h[-1][1] == p.games else 0
-        self.most = len(h) - skip
-        if self.back == 0 and p is not None and p.game is not None:
-            from svara import log
-            data = log.dump(p.game)
-            self.people = p.people
-            self.number = p.games
-        elif 0 < self.back <= self.most:
-            import binascii
-            e = h[len(h) - skip - self.back]
-            self.people = e[0]
-            self.number = e[1]
-            data = binascii.unhexlify(e[2])
-        else:
-            return
+        self.most = 0
         try:
+            # A finished game of the match is already the last kept one: not twice.
+            skip = 1 if p is not None and p.counted and h and h[-1][1] == p.games else 0
+            self.most = len(h) - skip
+            if self.back == 0 and p is not None and p.game is not None:
+                from svara import log
+                data = log.dump(p.game)
+                self.people = p.people
+                self.number = p.games
+            elif 0 < self.back <= self.most:
+                import binascii
+                e = h[len(h) - skip - self.back]
+                self.people = int(e[0])
+                self.number = int(e[1])
+                data = binascii.unhexlify(e[2])
+            else:
+                return
             self.rows, self.joker = rows(data, self.people, self.people == 1)
-        except (ValueError, IndexError, KeyError):
-            self.rows = ()          # a damaged kept log: shown as none
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+            # A damaged kept entry (loading.py checks them; app.hist may hold anything):
+            # shown as none.
+            self.rows = ()
+            self.number = 0
+            self.people = 1
 
     def trace(self):
         return "history game=%d rows=%d top=%d" % (self.number, len(self.rows), self.top)

@@ -372,3 +372,215 @@ def test_statistics_and_a_game_saved_by_the_first_format_still_load():
     import saving
     assert saving.snapshot(app.play, game["screen"]) == game
     press(app, (CONTINUE,) + (K.OK,) * 3, conserved)
+
+
+# --- issue 28: the "history" save checked like the others ---------------------------------
+
+def _a_log():
+    """A short game's svara.log dump in hex, as saving.keep_history keeps it."""
+    import binascii
+    from svara import CALL, RAISE, Game, log
+    from svara.rules import Rules
+    g = Game([20, 20], 0, Rules(blinds=False), seed=3)
+    g.act(RAISE, 1)
+    g.act(CALL)
+    return binascii.hexlify(log.dump(g)).decode()
+
+
+BAD_LOGS = ("zzzz", "abc", "0" * 8194, 12)
+
+
+def _history_files(bad, older=True):
+    """Files whose "history" save (right checksum) holds an entry with log `bad`, over
+    an older good copy (game 5) when older."""
+    fs = CutFS()
+    s = Store("saves", fs=fs)
+    if older:
+        s.save("history", [[1, 5, _a_log()]])
+    s.save("history", [[1, 5, _a_log()], [1, 6, bad]])
+    return fs
+
+
+def _open_history(app):
+    """The History screen over the title, then LEFT to the kept game before."""
+    from ui.history import History
+    app._switch(History(app))
+    press(app, (K.LEFT,))
+    return app.trace()
+
+
+def test_a_history_save_with_a_bad_log_loads_the_older_copy_and_says_so():
+    good = _a_log()
+    for bad in BAD_LOGS:
+        app = phone(_history_files(bad), display=Blank())
+        trace = app.trace()
+        assert trace == "title note: Save damaged: history / unreadable / Older copy used", (
+            bad, trace)
+        assert app.hist == [[1, 5, good]], (bad, app.hist)
+        trace = _open_history(app)
+        assert app.errors == 0 and trace.startswith("history game=5 rows="), (bad, trace)
+        assert not trace.startswith("history game=5 rows=0 "), trace
+        app = phone(_history_files(bad, older=False), display=Blank())
+        assert app.trace() == "title note: Save damaged: history / unreadable / Started afresh"
+        assert app.hist == [], app.hist
+
+
+def test_the_history_screen_never_raises_on_a_kept_entry():
+    """Whatever app.hist holds, History then LEFT shows the entry as none."""
+    for entry in ([1, 6, "zzzz"], [1, 6, "abc"], [1, 6, 12], ["x", 6, "00"], [1, 6],
+                  "entry", 5, [1, 6, "00" * 40]):
+        app = phone(CutFS(), display=Blank())
+        app.hist = [entry]
+        trace = _open_history(app)
+        assert app.errors == 0 and trace.startswith("history game="), (entry, trace)
+        assert "rows=0 " in trace, (entry, trace)
+
+
+# --- issue 28: version 1 files saved again as version 2 at start --------------------------
+
+def _as_v1(data):
+    """A version 2 save file's bytes as version 1 wrote them (CRC of the payload only)."""
+    import binascii
+    from store import _be32
+    payload = data[16:]
+    return b"SVR\x01" + data[4:12] + _be32(binascii.crc32(payload) & 0xFFFFFFFF) + payload
+
+
+def _v1_files():
+    """Every save (settings, stats, players, history, game) and its older copy, all as
+    version 1 files."""
+    fs, app = _two_saves()
+    files = {}
+    for path, data in fs.files.items():
+        files[path] = _as_v1(data)
+    return files
+
+
+def _loaded(app):
+    """What start-up read from the saves."""
+    import saving
+    p = app.play
+    return (app.trace(), list(app.stats), app.stats_token, app.players, app.hist,
+            bytes(app.cfg), saving.snapshot(p, "table") if p is not None else None)
+
+
+def _newest_versions(fs):
+    """name -> the format version of its newest whole copy."""
+    from store import _whole
+    got = {}
+    for path, data in fs.files.items():
+        name = path.split("/")[1].split(".")[0]
+        seq = _whole(data)
+        if seq >= 0 and seq >= got.get(name, (-1, 0))[0]:
+            got[name] = (seq, data[3])
+    return dict((name, v) for name, (seq, v) in got.items())
+
+
+def test_version_1_files_are_saved_again_as_version_2_at_start():
+    files = _v1_files()
+    names = sorted(set(p.split("/")[1].split(".")[0] for p in files))
+    assert names == ["game", "history", "players", "settings", "stats"], names
+    fs = CutFS(files)
+    app = phone(fs, display=Blank())
+    assert app.trace() == "title", app.trace()
+    versions = _newest_versions(fs)
+    assert versions == dict((n, 2) for n in names), versions
+    again = CutFS(fs.files)
+    assert _loaded(phone(again, display=Blank())) == _loaded(app)
+    assert again.ops == 0                       # nothing left to save again
+    # A flipped bit in the sequence number of a save is caught now (not in version 1).
+    for name in names:
+        flipped = CutFS(fs.files)
+        d = flipped.files["saves/" + name]
+        flipped.files["saves/" + name] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
+        trace = phone(flipped, display=Blank()).trace()
+        assert trace.startswith("title note: Save damaged: %s / checksum wrong / Older"
+                                % name), (name, trace)
+
+
+def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
+    files = _v1_files()
+    ref = CutFS(files)
+    want = _loaded(phone(ref, display=Blank()))
+    assert ref.ops >= 15, ref.ops               # five saves, three operations or more each
+    tried = 0
+    lost = []
+    for k in range(1, ref.ops + 1):
+        for mode in ("none", "empty", "half", "whole"):
+            fs = CutFS(files)
+            fs.cut_at = k
+            fs.mode = mode
+            try:
+                phone(fs, display=Blank())
+                lost.append((k, mode, "no cut"))
+                continue
+            except Cut:
+                pass
+            tried += 1
+            after = CutFS(fs.files)
+            got = _loaded(phone(after, display=Blank()))
+            if got != want:
+                lost.append((k, mode, got[0]))
+            elif set(_newest_versions(after).values()) != {2}:
+                lost.append((k, mode, _newest_versions(after)))
+    print("power cuts in the migration: %d cases tried, %d lost" % (tried, len(lost)))
+    assert tried == 4 * ref.ops and not lost, lost[:5]
+
+
+# --- issue 28: a MemoryError in App.start() -----------------------------------------------
+
+def _short_load(fs, fails):
+    """An app over fs whose store's load() raises MemoryError the first `fails` times
+    (the heap too short for loading.py), started."""
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    real = app.store.load
+    n = [0]
+
+    def load(*args):
+        n[0] += 1
+        if n[0] <= fails:
+            raise MemoryError("short heap")
+        return real(*args)
+    app.store.load = load
+    app.start()
+    return app
+
+
+def test_a_memory_error_in_start_is_caught_and_said_on_the_title():
+    fs, old = _two_saves()
+    files = dict(fs.files)
+    want = _loaded(phone(CutFS(files), display=Blank()))
+    # Once: loading is tried again after a collection, and all is read.
+    app = _short_load(CutFS(files), 1)
+    assert _loaded(app) == want
+    # Every time: the title says so, and the saves are left as they were (nothing half
+    # read is saved over them) while a new game plays.
+    for fails in (2, 3, 100):
+        fs = CutFS(files)
+        app = _short_load(fs, fails)
+        assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+        assert app.play is None
+        press(app, (K.D0 + 1, K.SL, K.OK, K.OK), conserved)
+        assert app.screen.name in ("table", "showdown"), app.trace()
+        assert fs.files == files
+        assert _loaded(phone(CutFS(files), display=Blank())) == want
+    # Making the first screen: as key() and idle() do (the saved game, with a message).
+
+    def short(app):
+        raise MemoryError("short heap")
+    app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS(files)))
+    app.start()
+    for _ in range(100):
+        if not app.idle():
+            break
+    assert app.screen.name == "table" and app.message == "No memory: game restored", (
+        app.trace(), app.message)
+    assert _snapshot(app) == want[-1]
+    app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS({})))
+    app.start()                                 # no game saved: the title, with a note
+    assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+
+
+def _snapshot(app):
+    import saving
+    return saving.snapshot(app.play, "table")
