@@ -7,6 +7,7 @@ the title, a table, a showdown; then a reload continues the saved game."""
 import os
 import shutil
 import tempfile
+import time
 
 import pytest
 
@@ -89,8 +90,20 @@ def test_the_page_shows_the_simulators_frames_and_continues_after_a_reload(page,
     b.wait_started()
     b.wait_settled()
     same(b, first.frames[0], "title", tmp_path)
+    # The handset's pace: main.py's loop sleeps 10 ms when idle() has nothing to do,
+    # and the bots' pace is counted in such calls: about 100 a second, never more.
+    before, t0 = b.state()["steps"], time.monotonic()
+    time.sleep(1.0)
+    rate = (b.state()["steps"] - before) / (time.monotonic() - t0)
+    assert 50 <= rate <= 105, rate
+    # Sound is off until the player turns it on; then the deal's tone is heard.
+    assert b.state()["played"] == 0
+    from selenium.webdriver.common.by import By
+    b.driver.find_element(By.ID, "sound").click()
     press(b, TO_TABLE)
     same(b, first.frames[len(TO_TABLE)], "table", tmp_path)
+    s = b.state()
+    assert s["tones"] > 0 and s["played"] == s["tones"], s
     press(b, TO_SHOWDOWN)
     same(b, first.frames[-1], "showdown", tmp_path)
 
@@ -115,3 +128,14 @@ def test_the_page_says_what_went_wrong_when_its_files_do_not_load(page):
         assert shown[0] is False and shown[1] == s["failed"] and shown[2] is True, shown
     finally:
         os.rename(os.path.join(site.out, "gone.wasm"), os.path.join(site.out, "micropython.wasm"))
+
+
+def test_a_browser_without_webassembly_gets_words_not_a_blank_canvas(page):
+    site, _ = page
+    with web.Browser() as b:        # as a browser without it: no WebAssembly object
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                 {"source": "delete globalThis.WebAssembly"})
+        b.open(site.url)
+        s = b.wait(lambda s: s.get("failed"), what="the failure", fail_ok=True)
+        assert "cannot run WebAssembly" in s["failed"], s
+        assert b.driver.execute_script("return document.getElementById('device').hidden")

@@ -5,6 +5,7 @@ import http.server
 import json
 import os
 import shutil
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,10 +79,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left mid-file
+            super().handle_error(request, client_address)
+
+
 def server(out=DEFAULT_OUT, host="127.0.0.1", port=8000, verbose=False):
     """An HTTP server of the folder `out` (port 0: any free port; .server_address says)."""
-    httpd = http.server.ThreadingHTTPServer(
+    httpd = Server(
         (host, port), functools.partial(Handler, directory=out))
     httpd.verbose = verbose
-    httpd.daemon_threads = True
     return httpd

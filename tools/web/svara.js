@@ -8,7 +8,8 @@
 //
 // window.svara tells tests and the curious what goes on: titleMs (time from the start
 // of the page to the first frame), shown (frames drawn), quiet (idle calls in a row
-// that changed nothing; 0 while a key waits), failed (the message shown on failure).
+// that changed nothing; 0 while a key waits), steps (calls of main.py's loop), tones
+// and played (the buzzer's tones asked for, and heard), failed (the message shown).
 "use strict";
 
 const HEAP = 256 * 1024;
@@ -19,7 +20,7 @@ const W = 128, H = 160;
 
 const state = window.svara = {
   loading: true, started: false, titleMs: null, shown: 0, steps: 0, quiet: 0,
-  failed: null, done: false, payload: 0,
+  failed: window.svaraFailed || null, done: false, tones: 0, played: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -125,7 +126,10 @@ function makePad() {
     e.preventDefault();             // F1 help, Backspace, Space scrolling: the game's
     if (!e.repeat) press(code, "key:" + e.code);  // the handset's repeat, not the PC's
   });
-  document.addEventListener("keyup", (e) => release("key:" + e.code));
+  document.addEventListener("keyup", (e) => {
+    release("key:" + e.code);
+    if (pcKey(e)) e.preventDefault();   // no click of a focused link by Space
+  });
   window.addEventListener("blur", () => { held = null; });
 }
 
@@ -201,7 +205,9 @@ function draw() {
 let audio = null, osc = null, gain = null, soundOn = false;
 
 function tone(freq, duty) {
+  if (duty > 0) state.tones++;          // the game's buzzer calls, heard or not
   if (!soundOn || !audio) return;
+  if (duty > 0) state.played++;
   const t = audio.currentTime;
   if (duty > 0) {
     osc.frequency.setValueAtTime(freq, t);
@@ -224,6 +230,7 @@ function toggleSound() {
     osc.start();
   }
   soundOn = !soundOn;
+  $("sound").blur();                    // Enter and Space stay the game's
   if (soundOn) audio.resume(); else gain.gain.setValueAtTime(0, audio.currentTime);
   $("sound").textContent = soundOn ? "Sound: on" : "Sound: off";
 }
@@ -323,9 +330,7 @@ function py(code) {                           // one top-level call, as the tool
 async function fetchBytes(url) {
   const r = await fetch(url, { cache: "no-cache" });
   if (!r.ok) throw new Error(url + ": HTTP " + r.status);
-  const b = new Uint8Array(await r.arrayBuffer());
-  state.payload += b.length;
-  return b;
+  return new Uint8Array(await r.arrayBuffer());
 }
 
 async function loadGame() {
@@ -358,7 +363,11 @@ async function start() {
   try {
     mp = await port.loadMicroPython({ heapsize: HEAP, stdout: print, stderr: print });
   } catch (e) {
-    return fail("MicroPython (WebAssembly) did not start in this browser (" + (e && e.message || e)
+    const why = String(e && e.message || e);
+    if (/fetch|HTTP|404|network/i.test(why))
+      return fail("The game's files did not load (micropython.wasm: " + why + "). Reload the page; "
+        + "if it goes on, the site is incomplete: build it again with make web.", e);
+    return fail("MicroPython (WebAssembly) did not start in this browser (" + why
       + "). A current Firefox, Chrome, Edge or Safari runs it.", e);
   }
   try {
