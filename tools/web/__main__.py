@@ -43,7 +43,7 @@ def shot(out, picture, runs, sizes):
     times = []
     with browser.Site(out, build=False) as served:
         for i in range(runs):
-            with browser.Browser(420, 760) as b:
+            with browser.Browser(400, 690) as b:
                 b.open(served.url + "?seed=5&scale=2")
                 times.append(b.wait_started()["titleMs"])
                 print("web: run %d: the title after %d ms" % (i + 1, times[-1]), flush=True)

@@ -24,7 +24,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=600,1000")
+         "--disable-dev-shm-usage")
 W, H = 128, 160
 
 
@@ -79,6 +79,11 @@ class Browser:
         opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
         self.driver.set_script_timeout(30)
+        # The page's own size (the window's inside), whatever the window's edges take.
+        self.driver.set_window_size(width, height)
+        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        if inner != [width, height]:
+            self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
 
     def open(self, url):
         self.driver.get(url)

@@ -46,7 +46,7 @@ def build(out=DEFAULT_OUT, log=print):
                 os.path.relpath(out, ROOT),
                 sum(sizes[p] for p in PAGE_FILES), sum(sizes[p] for p in PORT_FILES),
                 game_bytes, len([p for p in sizes if p.startswith(GAME + "/")]),
-                sum(sizes.values()) / 1024))
+                sum(sizes.values()) / 1024) + " (%.1f KB gzipped)" % (gzipped(out, sizes) / 1024))
     return sizes
 
 
@@ -62,6 +62,16 @@ def payload(out=DEFAULT_OUT):
         for name in json.load(f)["files"]:
             sizes[GAME + "/" + name] = os.path.getsize(os.path.join(out, GAME, name))
     return sizes
+
+
+def gzipped(out, sizes):
+    """The payload's bytes as a static host that compresses each file sends it."""
+    import gzip
+    total = 0
+    for name in sizes:
+        with open(os.path.join(out, name), "rb") as f:
+            total += len(gzip.compress(f.read(), 9, mtime=0))
+    return total
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
