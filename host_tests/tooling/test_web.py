@@ -75,6 +75,7 @@ def same(b, frame, what, tmp_path):
 
 
 def test_the_page_shows_the_simulators_frames_and_continues_after_a_reload(page, tmp_path):
+    from selenium.webdriver.common.by import By
     site, b = page
     saves = tempfile.mkdtemp(prefix="svara-web-saves-")
     try:
@@ -98,7 +99,6 @@ def test_the_page_shows_the_simulators_frames_and_continues_after_a_reload(page,
     assert 50 <= rate <= 105, rate
     # Sound is off until the player turns it on; then the deal's tone is heard.
     assert b.state()["played"] == 0
-    from selenium.webdriver.common.by import By
     b.driver.find_element(By.ID, "sound").click()
     press(b, TO_TABLE)
     same(b, first.frames[len(TO_TABLE)], "table", tmp_path)
@@ -113,6 +113,20 @@ def test_the_page_shows_the_simulators_frames_and_continues_after_a_reload(page,
     same(b, again.frames[0], "title after the reload", tmp_path)
     press(b, CONTINUE)
     same(b, again.frames[-1], "the continued game", tmp_path)
+
+    # "reset saves" forgets them: the title of a fresh start (nothing to continue).
+    b.driver.find_element(By.ID, "reset").click()
+    b.driver.switch_to.alert.accept()
+    b.wait(lambda s: s["started"] and not s["done"] and s["shown"], what="the reload")
+    b.wait_settled()
+    same(b, first.frames[0], "title after reset saves", tmp_path)
+    assert not b.driver.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith('svara:'))"), \
+        "saves left after the reset"
+
+    b.key("ESCAPE")             # End on the title leaves the game: the page says so
+    s = b.wait(lambda s: s["done"], what="the end")
+    assert "left the game" in b.driver.find_element(By.ID, "message").text, s
 
 
 def test_the_page_says_what_went_wrong_when_its_files_do_not_load(page):
