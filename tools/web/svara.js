@@ -382,7 +382,11 @@ async function start() {
     window.svaraKey = () => queue.length ? queue.shift() : 0;
     // As a flashed handset: the game's folder is the current one (boot.py's chdir).
     py("import os, gc\nos.chdir('/game')\ngc.collect()");
-    py("import json, main, board\nfrom drivers import display, keypad, keys\n"
+    // main.py's start, each step a call of its own (the port collects garbage between
+    // calls only): the board's display first (its frame while the heap is whole), its
+    // keys, then the app with the store and the buzzer (below, once the page is ready).
+    py("import board\n_display = board.display()\n_pad = board.keypad()");
+    py("import json, main\nfrom drivers import display, keypad, keys\n"
       + "_info = json.dumps({'saves': main.SAVES, 'frame': board.FRAME_PATH, "
       + "'palette': list(display.PALETTE), 'names': list(keys.NAMES), "
       + "'repeating': list(keypad.REPEATING), 'delay': keypad.REPEAT_DELAY_MS, "
@@ -404,9 +408,6 @@ async function start() {
     $("device").hidden = false;
     $("bar").hidden = false;
     $("help").hidden = false;
-    // main.py's start, each step a call of its own (the port collects garbage between
-    // calls only): the board's display and keys, the app with the store, the buzzer.
-    py("gc.collect()\n_display = board.display()\n_pad = board.keypad()");
     py("from app import App\nfrom store import Store\n"
        + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED) + ", store=Store(main.SAVES))\n"
        + "_make = getattr(board, 'buzzer', None)\n"
