@@ -20,7 +20,7 @@ STAMP_TYPES := typings/.installed
 help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - the fast tests, CPython and MicroPython (sets itself up first; not the slow ones)"
-	@echo "make check  - every test, the slow ones too (the page in a real browser: make web-setup first)"
+	@echo "make check  - every test, the slow ones too (the page in a real browser, installed first when missing: CI runs this)"
 	@echo "make web    - the game in a web page: a static site in build/web (the handset's own firmware)"
 	@echo "make web-serve - make web, then serve it on http://127.0.0.1:8000/ (PORT=... for another)"
 	@echo "make web-setup - Debian's chromium and chromium-driver for the browser test, when missing"
