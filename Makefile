@@ -7,6 +7,7 @@ STAMP_NODE := node_modules/.installed
 
 .PHONY: play test check bench fuzz setup tables fonts strings clean help
 .PHONY: build flash typings typecheck test-unix powercut
+.PHONY: web web-serve web-setup
 
 # The handset build (tools/device/build.py) and make flash PORT=... (tools/device/flash.py).
 BOARD ?= handset
@@ -19,7 +20,10 @@ STAMP_TYPES := typings/.installed
 help:
 	@echo "make play   - open the handset simulator (sets itself up first)"
 	@echo "make test   - the fast tests: CPython, and a MicroPython smoke run (sets itself up first)"
-	@echo "make check  - every test, CPython and MicroPython, slow ones too (what CI runs)"
+	@echo "make check  - every test, CPython and MicroPython, slow ones too, the page in a real browser (what CI runs)"
+	@echo "make web    - the game in a web page: a static site in build/web (the handset's own firmware)"
+	@echo "make web-serve - make web, then serve it on http://127.0.0.1:8000/ (PORT=... for another)"
+	@echo "make web-setup - Debian's chromium and chromium-driver for the browser test, when missing"
 	@echo "make bench  - benchmarks: speed and memory, side by side, on both interpreters"
 	@echo "make fuzz   - 100,000 random keys on CPython, 10,000 under MicroPython (twice: as is, and as a frozen build)"
 	@echo "make tables - regenerate the score table module"
@@ -52,8 +56,29 @@ FAST := not slow and (not micropython or smoke)
 test: setup typings
 	$(PYTEST) -m "$(FAST)" host_tests
 
-check: setup typings
-	$(PYTEST) host_tests
+# The full suite (.ci/run): the slow tests too, among them the page in a real headless
+# browser (host_tests/tooling/test_web.py), which fails here rather than skip when the
+# browser is missing.
+check: setup typings web-setup
+	SVARA_WEB_REQUIRED=1 $(PYTEST) host_tests
+
+# The game in a web page (tools/web/): the site in build/web, and served on localhost.
+web: setup
+	$(PY) -m tools.web build
+
+web-serve: setup
+	$(PY) -m tools.web serve --port $(or $(PORT),8000)
+
+# The browser test's browser: Debian's chromium and its driver (Selenium drives them,
+# from requirements.txt), installed with apt-get when missing (sudo unless root).
+CHROMIUM ?= /usr/bin/chromium
+CHROMEDRIVER ?= /usr/bin/chromedriver
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+web-setup: setup
+	@if [ ! -x "$(CHROMIUM)" ] || [ ! -x "$(CHROMEDRIVER)" ]; then \
+	echo "make web-setup: installing Debian's chromium and chromium-driver"; \
+	$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
+	fi
 
 # The same checks, and the match and 10,000 random keys with the smallest heap each
 # completes in (bisected), on a unix-port micropython you built (tools/mp/unix.py):

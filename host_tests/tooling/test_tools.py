@@ -18,7 +18,8 @@ TOOLS = os.path.join(ROOT, "tools")
 # there by path); tools/common/hostlib holds CPython stand-ins of MicroPython's modules.
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
              "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys",
-             "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython"}
+             "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
+             "tools.web.site", "tools.web.browser"}
 # The tools as they are run (python -m NAME); a room's __main__.py is run as the room.
 TOOL_NAMES = {
     "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen",
@@ -29,7 +30,7 @@ TOOL_NAMES = {
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.play", "tools.bench.score",
     "tools.bench.ui", "tools.bench.unix",
-    "tools.stress.fuzz", "tools.stress.powercut",
+    "tools.stress.fuzz", "tools.stress.powercut", "tools.web",
 }
 
 

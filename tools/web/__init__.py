@@ -1,0 +1,1 @@
+"""The handset's firmware in a web page: tools/web/site.py builds and serves it."""

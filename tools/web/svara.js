@@ -1,0 +1,483 @@
+// The handset's firmware in a page: MicroPython's WebAssembly port (micropython.mjs,
+// the version package.json pins) runs the .mpy build of board "web" (game/, made by
+// tools/device/build.py; firmware/boards/web/board.py is the board). A page cannot
+// block, so this script runs firmware/main.py's loop one step per call into Python:
+// a key if one was pressed, else app.idle(), then a 10 ms pause when main.py would
+// sleep_ms(10), counted on the wall clock: the pace (bots' thinking, pop-ups) is the
+// handset's, as it is counted in idle calls.
+//
+// window.svara tells tests and the curious what goes on: titleMs (time from the start
+// of the page to the first frame), shown (frames drawn), quiet (idle calls in a row
+// that changed nothing; 0 while a key waits), steps (calls of main.py's loop), tones
+// and played (the buzzer's tones asked for, and heard), failed (the message shown).
+"use strict";
+
+const HEAP = 256 * 1024;
+const SAVE_KEY = "svara:";            // localStorage: "svara:" + path of a save file
+const params = new URLSearchParams(location.search);
+const SEED = /^\d+$/.test(params.get("seed") || "") ? parseInt(params.get("seed"), 10) : null;
+const W = 128, H = 160;
+
+const state = window.svara = {
+  loading: true, started: false, titleMs: null, shown: 0, steps: 0, quiet: 0,
+  failed: window.svaraFailed || null, done: false, tones: 0, played: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function fail(text, err) {
+  if (err) console.error(err);
+  state.failed = text;
+  state.loading = false;
+  window.svaraFail(text);
+}
+
+// --- keys ---------------------------------------------------------------------------
+
+let K = null;                   // key codes by name (drivers/keys.py), set at start
+const queue = [];               // codes pressed, not yet handed to the game
+let repeating = [];             // drivers/keypad.py's REPEATING codes
+let repeatDelay = 400, repeatEvery = 120;
+let held = null;                // {code, source, next}: a repeating key held down
+
+function press(code, source) {
+  if (!code || state.done) return;
+  queue.push(code);
+  state.quiet = 0;
+  flash(code);
+  held = repeating.includes(code)
+    ? { code, source, next: performance.now() + repeatDelay } : null;
+  if (audio && audio.state === "suspended") audio.resume();
+}
+
+function release(source) {
+  if (held && held.source === source) held = null;
+}
+
+function repeats(now) {          // as the handset's keypad repeats a held arrow
+  let n = 0;
+  while (held && now >= held.next && n < 3) {
+    queue.push(held.code);
+    held.next += repeatEvery;
+    n++;
+  }
+  if (held && now >= held.next) held.next = now + repeatEvery;
+}
+
+// The desktop window's PC keys (tools/sim/window.py pc_key).
+function pcKey(e) {
+  switch (e.key) {
+    case "ArrowUp": return K.UP;
+    case "ArrowDown": return K.DOWN;
+    case "ArrowLeft": return K.LEFT;
+    case "ArrowRight": return K.RIGHT;
+    case "Enter": case " ": return K.OK;
+    case "F1": return K.SL;
+    case "F2": return K.SR;
+    case "F3": return K.CALL;
+    case "Escape": case "Backspace": return K.END;
+    case "*": return K.STAR;
+    case "#": return K.HASH;
+  }
+  if (e.key.length === 1 && e.key >= "0" && e.key <= "9") return K["0"] + (e.key.charCodeAt(0) - 48);
+  return 0;
+}
+
+// The keypad as drawn (tools/sim/window.py PAD): label, key name.
+const PAD = [
+  [["Soft L", "SL"], ["Up", "UP"], ["Soft R", "SR"]],
+  [["Left", "LEFT"], ["OK", "OK"], ["Right", "RIGHT"]],
+  [["Call", "CALL"], ["Down", "DOWN"], ["End", "END"]],
+  [["1", "1"], ["2", "2"], ["3", "3"]],
+  [["4", "4"], ["5", "5"], ["6", "6"]],
+  [["7", "7"], ["8", "8"], ["9", "9"]],
+  [["*", "STAR"], ["0", "0"], ["#", "HASH"]],
+];
+const buttons = new Map();      // code -> button
+
+function makePad() {
+  const pad = $("pad");
+  for (const row of PAD) {
+    for (const [label, name] of row) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.dataset.key = name;
+      if (name === "CALL") b.className = "call";
+      if (name === "END") b.className = "end";
+      const code = K[name];
+      b.addEventListener("pointerdown", (e) => {
+        e.preventDefault();
+        if (b.setPointerCapture) try { b.setPointerCapture(e.pointerId); } catch (_) { /* */ }
+        press(code, "pointer" + e.pointerId);
+      });
+      const up = (e) => release("pointer" + e.pointerId);
+      b.addEventListener("pointerup", up);
+      b.addEventListener("pointercancel", up);
+      b.addEventListener("contextmenu", (e) => e.preventDefault());
+      buttons.set(code, b);
+      pad.appendChild(b);
+    }
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const code = pcKey(e);
+    if (!code) return;
+    e.preventDefault();             // F1 help, Backspace, Space scrolling: the game's
+    if (!e.repeat) press(code, "key:" + e.code);  // the handset's repeat, not the PC's
+  });
+  document.addEventListener("keyup", (e) => {
+    release("key:" + e.code);
+    if (pcKey(e)) e.preventDefault();   // no click of a focused link by Space
+  });
+  window.addEventListener("blur", () => { held = null; });
+}
+
+let flashed = null;
+function flash(code) {
+  if (flashed) flashed.classList.remove("down");
+  flashed = buttons.get(code) || null;
+  if (flashed) {
+    flashed.classList.add("down");
+    const b = flashed;
+    setTimeout(() => { if (flashed === b && !(held && held.code === code)) b.classList.remove("down"); }, 150);
+  }
+}
+
+// --- the screen -----------------------------------------------------------------------
+
+let palette = null;             // 16 x [r, g, b]: drivers/display.py PALETTE, widened
+let mp = null;
+let dirty = false;
+const canvas = $("screen");
+const ctx = canvas.getContext("2d");
+const frame = document.createElement("canvas");
+frame.width = W;
+frame.height = H;
+const fctx = frame.getContext("2d");
+const image = fctx.createImageData(W, H);
+
+// RGB565 to RGB888 by bit copying, as tools/sim/core.py rgb565_to_rgb does.
+function widen(c) {
+  const r = c >> 11, g = (c >> 5) & 63, b = c & 31;
+  return [(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)];
+}
+
+function scaleFor() {
+  const want = params.get("scale") || "fit";
+  if (want === "2" || want === "3") return parseInt(want, 10);
+  const room = Math.min((window.innerWidth - 40) / W, (window.innerHeight - 330) / H);
+  return Math.max(1, Math.min(6, Math.floor(room)));
+}
+
+function resize() {
+  const s = scaleFor();
+  if (canvas.width !== W * s) {
+    canvas.width = W * s;
+    canvas.height = H * s;
+    $("pad").style.width = W * s + 12 + "px";
+    dirty = true;
+  }
+}
+
+function draw() {
+  dirty = false;
+  const buf = mp.FS.readFile(FRAME_PATH);   // GS4_HMSB: left pixel in the high nibble
+  const px = image.data;
+  for (let i = 0, o = 0; i < buf.length; i++) {
+    const hi = palette[buf[i] >> 4], lo = palette[buf[i] & 15];
+    px[o] = hi[0]; px[o + 1] = hi[1]; px[o + 2] = hi[2]; px[o + 3] = 255;
+    px[o + 4] = lo[0]; px[o + 5] = lo[1]; px[o + 6] = lo[2]; px[o + 7] = 255;
+    o += 8;
+  }
+  fctx.putImageData(image, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(frame, 0, 0, canvas.width, canvas.height);
+  state.shown++;
+  if (state.titleMs === null) {
+    state.titleMs = Math.round(performance.now());
+    console.log("svara: title after " + state.titleMs + " ms");
+  }
+}
+
+// --- sound: the buzzer's PWM through Web Audio, off until the player turns it on ------
+
+let audio = null, osc = null, gain = null, soundOn = false;
+
+function tone(freq, duty) {
+  if (duty > 0) state.tones++;          // the game's buzzer calls, heard or not
+  if (!soundOn || !audio) return;
+  if (duty > 0) state.played++;
+  const t = audio.currentTime;
+  if (duty > 0) {
+    osc.frequency.setValueAtTime(freq, t);
+    gain.gain.setValueAtTime(Math.min(0.4, duty / 65535), t);
+  } else {
+    gain.gain.setValueAtTime(0, t);
+  }
+}
+
+function toggleSound() {
+  const AC = window.AudioContext || window.webkitAudioContext;
+  if (!AC) { $("sound").textContent = "Sound: not in this browser"; return; }
+  if (!audio) {
+    audio = new AC();
+    osc = audio.createOscillator();
+    osc.type = "square";
+    gain = audio.createGain();
+    gain.gain.value = 0;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+  }
+  soundOn = !soundOn;
+  $("sound").blur();                    // Enter and Space stay the game's
+  if (soundOn) audio.resume(); else gain.gain.setValueAtTime(0, audio.currentTime);
+  $("sound").textContent = soundOn ? "Sound: on" : "Sound: off";
+}
+
+// --- saves: the game's own Store, its files kept in localStorage -----------------------
+
+let SAVES = "/saves";
+let FRAME_PATH = "/frame.bin";
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text) {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+function savedKeys() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith(SAVE_KEY)) out.push(k);
+  }
+  return out;
+}
+
+function restoreSaves() {
+  for (const k of savedKeys()) {
+    const path = k.slice(SAVE_KEY.length);
+    if (!path.startsWith(SAVES + "/")) continue;
+    mp.FS.mkdirTree(SAVES);
+    mp.FS.writeFile(path, fromBase64(localStorage.getItem(k)));
+  }
+}
+
+// The saves folder as it is now, into localStorage: called when a rename or a removal
+// in it completes (a save is whole once its NAME.new is renamed to NAME), so a closed
+// tab loses what a power cut at that moment would, no more.
+function keepSaves() {
+  const present = new Set();
+  let names = [];
+  try { names = mp.FS.readdir(SAVES); } catch (_) { /* no folder yet */ }
+  for (const name of names) {
+    if (name === "." || name === "..") continue;
+    const path = SAVES + "/" + name;
+    if (!mp.FS.isFile(mp.FS.stat(path).mode)) continue;
+    present.add(SAVE_KEY + path);
+    try {
+      localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
+    } catch (e) {
+      console.warn("svara: the browser would not keep " + path + ": " + e);
+    }
+  }
+  for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);
+}
+
+function inSaves(path) {
+  return typeof path === "string" && path.startsWith(SAVES + "/");
+}
+
+function watchSaves(FS) {
+  const rename = FS.rename, unlink = FS.unlink;
+  FS.rename = function (old, to) {
+    const r = rename.apply(FS, arguments);
+    if (inSaves(old) || inSaves(to)) keepSaves();
+    return r;
+  };
+  FS.unlink = function (path) {
+    const r = unlink.apply(FS, arguments);
+    if (inSaves(path)) keepSaves();
+    return r;
+  };
+}
+
+function resetSaves(e) {
+  e.preventDefault();
+  if (!confirm("Forget the saved game, settings and statistics kept in this browser?")) return;
+  for (const k of savedKeys()) localStorage.removeItem(k);
+  state.done = true;                          // no save from this page after the reset
+  location.reload();
+}
+
+// --- start-up ---------------------------------------------------------------------------
+
+let out = "";
+function print(text) { out += text + "\n"; console.log("mp: " + text); }
+
+function py(code) {                           // one top-level call, as the tools make
+  mp.runPython(code);
+}
+
+async function fetchBytes(url) {
+  const r = await fetch(url, { cache: "no-cache" });
+  if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+async function loadGame() {
+  const manifest = JSON.parse(new TextDecoder().decode(await fetchBytes("game/svara.manifest")));
+  const names = Object.keys(manifest.files);
+  const files = await Promise.all(names.map((n) => fetchBytes("game/" + n)));
+  const subtle = window.crypto && window.crypto.subtle;
+  for (let i = 0; i < names.length; i++) {
+    const [size, sha] = manifest.files[names[i]];
+    if (files[i].length !== size) throw new Error("game/" + names[i] + ": " + files[i].length + " bytes, the build says " + size);
+    if (subtle) {
+      const d = new Uint8Array(await subtle.digest("SHA-256", files[i]));
+      const hex = Array.from(d, (x) => x.toString(16).padStart(2, "0")).join("");
+      if (hex !== sha) throw new Error("game/" + names[i] + ": not the file the build made");
+    }
+  }
+  return [names, files];
+}
+
+async function start() {
+  state.loading = true;
+  if (state.failed) return;
+  let port, game;
+  try {
+    [port, game] = await Promise.all([import("./micropython.mjs"), loadGame()]);
+  } catch (e) {
+    return fail("The game's files did not load (" + (e && e.message || e) + "). Check the "
+      + "connection and reload; if it goes on, the site is incomplete: build it again with make web.", e);
+  }
+  try {
+    mp = await port.loadMicroPython({ heapsize: HEAP, stdout: print, stderr: print });
+  } catch (e) {
+    const why = String(e && e.message || e);
+    if (/fetch|HTTP|404|network/i.test(why))
+      return fail("The game's files did not load (micropython.wasm: " + why + "). Reload the page; "
+        + "if it goes on, the site is incomplete: build it again with make web.", e);
+    return fail("MicroPython (WebAssembly) did not start in this browser (" + why
+      + "). A current Firefox, Chrome, Edge or Safari runs it.", e);
+  }
+  try {
+    const [names, files] = game;
+    for (let i = 0; i < names.length; i++) {
+      const path = "/game/" + names[i];
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      mp.FS.writeFile(path, files[i]);
+    }
+    window.svaraTone = tone;
+    window.svaraShow = () => { dirty = true; };
+    window.svaraKey = () => queue.length ? queue.shift() : 0;
+    // As a flashed handset: the game's folder is the current one (boot.py's chdir).
+    py("import os, gc\nos.chdir('/game')\ngc.collect()");
+    // main.py's start, each step a call of its own (the port collects garbage between
+    // calls only): the board's display first (its frame while the heap is whole), its
+    // keys, then the app with the store and the buzzer (below, once the page is ready).
+    py("import board\n_display = board.display()\n_pad = board.keypad()");
+    py("import json, main\nfrom drivers import display, keypad, keys\n"
+      + "_info = json.dumps({'saves': main.SAVES, 'frame': board.FRAME_PATH, "
+      + "'palette': list(display.PALETTE), 'names': list(keys.NAMES), "
+      + "'repeating': list(keypad.REPEATING), 'delay': keypad.REPEAT_DELAY_MS, "
+      + "'every': keypad.REPEAT_MS})");
+    const info = JSON.parse(mp.globals.get("_info"));
+    SAVES = info.saves;
+    FRAME_PATH = info.frame;
+    palette = info.palette.map(widen);
+    K = {};
+    info.names.forEach((n, i) => { if (n) K[n] = i; });
+    repeating = info.repeating;
+    repeatDelay = info.delay;
+    repeatEvery = info.every;
+    restoreSaves();
+    watchSaves(mp.FS);
+    makePad();
+    resize();
+    $("message").hidden = true;
+    $("device").hidden = false;
+    $("bar").hidden = false;
+    $("help").hidden = false;
+    py("from app import App\nfrom store import Store\n"
+       + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED) + ", store=Store(main.SAVES))\n"
+       + "_make = getattr(board, 'buzzer', None)\n"
+       + "if _make is not None:\n    _app.sound = _make()");
+    py("_app.start()\ngc.collect()");
+    // One pass of main.py's loop: 0 a key was handled, 1 something changed (go on at
+    // once), 2 timed waiting and 3 nothing to do (main.py sleeps 10 ms), 4 the game ended.
+    py("def _step():\n"
+       + "    if _app.done:\n        return 4\n"
+       + "    code = _pad.get()\n"
+       + "    if code:\n        _app.key(code)\n        return 0\n"
+       + "    if not _app.idle():\n        return 3\n"
+       + "    return 2 if _app.timed else 1\n");
+    if (dirty) draw();
+    state.started = true;
+    state.loading = false;
+    next = performance.now();
+    setTimeout(tick, 0);
+  } catch (e) {
+    const text = e && e.name === "PythonError" ? e.message : String(e && e.stack || e);
+    fail("The game stopped with an error:\n" + text.slice(-1500) + out.slice(-500), e);
+  }
+}
+
+let next = 0;
+const PAUSE_MS = 10;            // main.py's sleep_ms(10)
+
+function tick() {
+  if (state.done) return;
+  const begun = performance.now();
+  repeats(begun);
+  try {
+    let now = begun;
+    while (now >= next) {
+      py("_r = _step()");
+      const r = mp.globals.get("_r");
+      state.steps++;
+      if (r === 4) { finished(); break; }
+      if (r === 3) state.quiet++; else state.quiet = 0;
+      if (r >= 2) next += PAUSE_MS;
+      now = performance.now();
+      if (now - begun > 40) break;          // let the page draw and take keys
+    }
+  } catch (e) {
+    state.done = true;
+    const text = e && e.name === "PythonError" ? e.message : String(e && e.stack || e);
+    return fail("The game stopped with an error:\n" + text.slice(-1500), e);
+  }
+  const now = performance.now();
+  if (now - next > 200) next = now;         // a stall (a hidden tab): no burst after it
+  resize();
+  if (dirty) draw();
+  if (!state.done) setTimeout(tick, Math.max(0, next - performance.now()));
+}
+
+function finished() {
+  state.done = true;
+  if (dirty) draw();
+  const m = $("message");
+  m.textContent = "You left the game (Exit on the title). Reload the page to play again.";
+  m.style.background = "#2c3440";
+  m.hidden = false;
+}
+
+$("sound").addEventListener("click", toggleSound);
+$("reset").addEventListener("click", resetSaves);
+for (const a of document.querySelectorAll("[data-scale]")) {
+  const p = new URLSearchParams(location.search);
+  p.set("scale", a.dataset.scale);
+  a.href = "?" + p.toString();
+}
+window.addEventListener("resize", () => { if (mp) resize(); });
+start();
