@@ -30,7 +30,7 @@ TOOL_NAMES = {
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.play", "tools.bench.score",
     "tools.bench.ui", "tools.bench.unix",
-    "tools.stress.fuzz", "tools.stress.powercut", "tools.web",
+    "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 
 

@@ -241,3 +241,31 @@ def test_on_the_named_binary_the_match_completes_from_romfs_in_96_kb():
     with mpunix.Runner(BINARY, "romfs") as r:
         res = r.match(96 * 1024)
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
+
+
+def test_the_soaks_key_mixes_are_repeatable_and_unlike_the_fuzzs():
+    # make soak's keys (tools/stress/soak.py): turns of 10,000 keys of four mixes, the
+    # same on every host for a seed, every code a key of drivers/keys.py.
+    from collections import Counter
+    from drivers import keys as K
+    from tools.stress import fuzz, soak
+    codes = soak.key_codes(50000, 3)
+    assert len(codes) == 50000 and codes == soak.key_codes(50000, 3)
+    assert codes != soak.key_codes(50000, 4)
+    assert set(codes) <= set(range(1, len(K.NAMES)))
+    turns = [Counter(codes[i:i + soak.TURN]) for i in range(0, 40000, soak.TURN)]
+    uniform, player, menus, hotseat = turns
+    assert len(uniform) == 21 and max(uniform.values()) < 2 * min(uniform.values())
+    assert player[K.OK] > player[K.SL] and player[K.HASH] > 0 and player[K.STAR] > 0
+    assert menus[K.CALL] < menus[K.END] and menus[K.SR] > 0
+    assert hotseat[K.OK] > hotseat[K.LEFT]
+    bag = Counter(fuzz.key_codes(10000, 3))
+    assert uniform != bag and player != bag
+    assert soak.key_codes(25, 1, ("menus",)) == soak.key_codes(25, 1, ("menus",))
+
+
+def test_the_soak_says_what_it_needs_without_a_binary():
+    got = subprocess.run([sys.executable, "-m", "tools.stress.soak", "--micropython",
+                          "/nonexistent/micropython"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert got.returncode == 2 and len(got.stderr.strip().splitlines()) == 1, got.stderr
