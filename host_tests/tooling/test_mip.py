@@ -131,6 +131,7 @@ def test_the_whole_game_installs_with_mip_and_plays(installed, tmp_path):
     lines = told.stdout.splitlines()
     assert lines[0].startswith("Svara game: 4 seats")
     stacks = [line for line in lines if line.startswith("Stacks: ")][0]
-    assert sum(int(n) for n in re.findall(r"seat \d+ (\d+)", stacks)) == 4 * 20
-    assert any(line.startswith("Deal: seat 0 ") for line in lines), told.stdout
+    # told with the handset's names: you and three bots
+    assert sum(int(n) for n in re.findall(r"(?:You|Bot \d) (\d+)", stacks)) == 4 * 20
+    assert any(line.startswith("Deal: You ") for line in lines), told.stdout
     assert any(" blinds " in line or " opens at " in line for line in lines), told.stdout

@@ -33,9 +33,7 @@ import sys
 from tools.common.hosttool import parser, whole
 from tools.mp import unix
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from tools.sim import core as _simcore  # noqa: F401  (puts firmware/ on sys.path, once)
 from drivers import keys as K  # noqa: E402
 
 TURN = 10000
