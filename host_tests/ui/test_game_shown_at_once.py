@@ -99,3 +99,16 @@ def test_every_game_shown_in_a_match_draws_the_hands_dealt():
                     at_once += _shown_at_once(g)
             r.key(K.OK)
     assert at_once >= 5
+
+
+def test_the_history_of_a_game_shown_at_once_reads_in_order(drawn):
+    r = run(2, NG20x10 + " OK")
+    del drawn[:]
+    r.key(K.SR)
+    assert r.trace().startswith("history game=2")
+    antes = T.HIST_ANTE % 20                    # 2 players x ante 10
+    assert antes in drawn and T.HIST_ANTE % 0 not in drawn
+    you = drawn.index("You")
+    assert drawn.count("You") == 1, "you once: the showdown's row says your hand"
+    assert drawn.index(antes) < you < drawn.index("Bot 1"), "the antes before the hands"
+    assert T.YOU_WIN % 20 in drawn
