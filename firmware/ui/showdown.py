@@ -139,12 +139,13 @@ class Showdown(Screen):
         return y
 
     def _pot(self, fb):
-        """The pot on its way: a chip moving from 'Pot n' to the winner's stack."""
+        """The pot on its way: a chip moving from 'Pot n' (the pot won, all along: not
+        "Pot 0" once it moved) to the winner's stack, which counts it in."""
         g = self.p.game
         y = self.pot_y
         fb.fill_rect(0, y, _WIDTH, 14, _FELT)
         moved = g.won * self.step // _STEPS
-        x0 = writer.text(fb, T[_W_POT] % (g.won - moved), 2, y + 3, _LIGHT, F5) + 8
+        x0 = writer.text(fb, T[_W_POT] % g.won, 2, y + 3, _LIGHT, F5) + 8
         who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
         x1 = _WIDTH - 2 - writer.width(who, F5)
         writer.text(fb, who, x1, y + 3, _GOLD, F5)
