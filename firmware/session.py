@@ -147,13 +147,14 @@ class Session:
             self.match.rules = Rules(r.joker, r.two_sevens, r.raise_cap, r.blinds, 2 * r.ante,
                                      None if self.cfg[settings.MIN_BLIND] == 0 else r.min_blind,
                                      r.buy_in)
-        g = self.match.next_game()
+        # The watch goes in with the deal: a game shown at once (no open bet fits) is
+        # dealt and shown inside next_game, before it returns.
+        g = self.match.next_game(None, self._watch)
         self.game = g
         self.svaras_seen = 0
         self.last_seat = -1
         self.counted = False
         if g is not None:
-            g.watch = self._watch
             self.games += 1
         return g
 

@@ -74,6 +74,16 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
         right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
 
 
+def ask(fb, lines, help_text, yes, no):
+    """A question in a box over the screen (three lines, the first in gold) and its
+    keys below: "leave this game?" on the table and on a game's result."""
+    fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
+    fb.rect(10, 46, WIDTH - 20, 46, GOLD)
+    for k in range(3):
+        center(fb, lines[k], 52 + 12 * k, GOLD if k == 0 else LIGHT, F5)
+    bottom(fb, help_text, yes, no)
+
+
 # The four-colour deck's inks by suit (settings.FOUR: clubs green, diamonds blue, hearts
 # red, spades black).
 _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))

@@ -68,6 +68,8 @@ def rows(data, people, alone):
                 h = g.hands[0]
                 out.append((_SHOW, 0, g.points(0), h[0], h[1], h[2]))
             return
+        if alone and out[-1][0] == _SHOW:   # shown at once, no action since your deal:
+            out.pop()                       # the showdown's row of you says it
         best = 0
         for s, p in g.showdown:
             h = g.hands[s]
@@ -76,8 +78,10 @@ def rows(data, people, alone):
         if len([1 for s, p in g.showdown if p == best]) > 1:
             out.append((_TIE, best))
 
+    # The antes first: the game may be dealt and shown inside Game() (no open bet fits).
+    ante = rules.ante
+    out.append((_ANTE, ante * len([1 for s in stacks if s >= ante])))
     g = Game(stacks, dealer, rules, deck, seed, watch)
-    out.append((_ANTE, g.pot))
     for action, amount in log.actions(data, i):
         s = g.to_act
         what = action

@@ -2,8 +2,10 @@
 # still in, or why nobody showed; the pot moving to the winner), the svara screen when
 # the best points tie, and the game-over screen with the standings and "Play again /
 # Title". The pot moves in idle(): eight steps, each redrawing one line. The red END key
-# goes to the title (the match stays saved: Continue comes back to it); the right soft
-# key opens the game's history (ui/history.py), which comes back here.
+# asks "leave this game?" as the table does (OK leaves for the title, the match saved:
+# Continue comes back to it; END stays); on game over it goes to the title at once (the
+# match is over). The right soft key opens the game's history (ui/history.py), which
+# comes back here.
 from drivers import keys
 from i18n import held
 from ui import draw, writer
@@ -21,11 +23,14 @@ _W_HELP_AGAIN = const(34)
 _W_HELP_LAST = const(39)
 _W_HELP_NEXT = const(43)
 _W_HELP_SVARA = const(50)
+_W_HELP_QUIT = const(46)
 _W_HISTORY = const(54)
 _W_MATCH_WON = const(61)
+_W_NO = const(71)
 _W_NEXT = const(69)
 _W_PLAY = const(89)
 _W_POT = const(95)
+_W_QUIT_ASK = const(98)
 _W_SELECT = const(109)
 _W_SHOWDOWN = const(112)
 _W_SVARA = const(124)
@@ -36,6 +41,7 @@ _W_SVARA_TIE = const(129)
 _W_WHY = const(134)
 _W_WHY_2 = const(135)
 _W_WINS = const(136)
+_W_YES = const(137)
 _W_YOU_OUT = const(141)
 _W_YOU_WIN = const(142)
 _W_YOU_WON = const(143)
@@ -53,6 +59,7 @@ _WIDTH = const(128)
 _END_SHOWDOWN = const(4)
 _NOTHING = const(0)
 _SHOW = const(1)
+_REDRAW = const(2)
 
 T = held(__name__)
 RESULT = const(0)
@@ -74,6 +81,7 @@ class Showdown(Screen):
         self.kind = kind
         self.step = 0 if kind == RESULT else _STEPS
         self.sel = 0
+        self.asking = False         # "leave this game?" over the screen (END)
         self.help = (T[_W_HELP_NEXT], T[_W_HELP_SVARA], T[_W_HELP_AGAIN])[kind]
         if kind == RESULT and self.p.over():
             self.help = T[_W_HELP_LAST]         # no next game: the match's result comes
@@ -89,9 +97,10 @@ class Showdown(Screen):
     def trace(self):
         g = self.p.game
         st = g.stacks if g is not None else self.p.match.stacks
-        return "%s winner=%s stacks=%s" % (self.name, self.p.winner() if self.kind == OVER
-                                           else (g.winner if g is not None else None),
-                                           ",".join(["%d" % s for s in st]))
+        return "%s winner=%s stacks=%s%s" % (self.name, self.p.winner() if self.kind == OVER
+                                             else (g.winner if g is not None else None),
+                                             ",".join(["%d" % s for s in st]),
+                                             " quit" if self.asking else "")
 
     def draw(self, fb):
         fb.fill(_FELT)
@@ -101,6 +110,8 @@ class Showdown(Screen):
             self._over(fb)
         else:
             self._result(fb)
+        if self.asking:
+            draw.ask(fb, T[_W_QUIT_ASK], T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
 
     # --- the result of a game ------------------------------------------------------------
 
@@ -139,12 +150,13 @@ class Showdown(Screen):
         return y
 
     def _pot(self, fb):
-        """The pot on its way: a chip moving from 'Pot n' to the winner's stack."""
+        """The pot on its way: a chip moving from 'Pot n' (the pot won, all along: not
+        "Pot 0" once it moved) to the winner's stack, which counts it in."""
         g = self.p.game
         y = self.pot_y
         fb.fill_rect(0, y, _WIDTH, 14, _FELT)
         moved = g.won * self.step // _STEPS
-        x0 = writer.text(fb, T[_W_POT] % (g.won - moved), 2, y + 3, _LIGHT, F5) + 8
+        x0 = writer.text(fb, T[_W_POT] % g.won, 2, y + 3, _LIGHT, F5) + 8
         who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
         x1 = _WIDTH - 2 - writer.width(who, F5)
         writer.text(fb, who, x1, y + 3, _GOLD, F5)
@@ -153,7 +165,7 @@ class Showdown(Screen):
         fb.ellipse(x, y + 6, 5, 5, _ORANGE)
 
     def idle(self):
-        if self.step >= _STEPS:
+        if self.step >= _STEPS or self.asking:  # (the pot waits under the question)
             return _NOTHING
         self.step += 1
         self._pot(self.app.fb)
@@ -223,8 +235,18 @@ class Showdown(Screen):
     def key(self, code):
         app = self.app
         p = self.p
+        if self.asking:                     # "leave this game?", as the table asks it
+            if code == keys.OK or code == keys.SL:
+                return open_screen(app, "title", "Title", 1)
+            if code == keys.END or code == keys.SR:
+                self.asking = False
+                return _REDRAW
+            return _NOTHING
         if code == keys.END:
-            return open_screen(app, "title", "Title", 0 if self.kind == OVER else 1)
+            if self.kind == OVER:           # the match is over: nothing to come back to
+                return open_screen(app, "title", "Title", 0)
+            self.asking = True
+            return _REDRAW
         if code == keys.SR:
             if self.kind == SVARA:
                 p.svaras_seen -= 1          # back from the history: this screen again

@@ -46,6 +46,21 @@ def test_a_broke_player_leaves_the_table():
     assert not g2.seated(0) and g2.hands[0] is None and g2.pot == 2 and g2.dealer == 1
 
 
+def test_the_watch_given_to_next_game_sees_a_game_shown_at_once():
+    # Issue 25, item 1: the game is dealt and shown inside next_game; a watch set on the
+    # game it returns comes too late, the one given to next_game sees the deal and show.
+    seen = []
+
+    def watch(g, what):
+        seen.append((what, g.hands[0], g.hands[1]))
+    m = Match([1, 5, 5], 2, seed=1)
+    g = m.next_game(deck("8c 9d 10h", "7c 7h 7d", "Ah Kh Qh"), watch)
+    assert g.to_act is None and g.ending == END_SHOWDOWN and g.watch is watch
+    assert [w for w, a, b in seen] == ["deal", "show"]
+    assert seen[1][1:] == (g.hands[0], g.hands[1])
+    assert tuple(g.hands[1]) == tuple(svara.parse("7c 7h 7d"))
+
+
 def test_a_player_short_of_the_ante_leaves_and_keeps_his_chips():
     m = Match([20, 3, 20], 0, Rules(ante=5, blinds=False), seed=2)
     assert m.players() == [0, 2]

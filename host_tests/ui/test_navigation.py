@@ -27,6 +27,8 @@ def test_end_on_the_title_and_exit_leave_the_game():
 
 
 def test_end_on_the_showdown_svara_and_game_over_goes_to_the_title():
+    # On a result and a svara the red key asks first, as at the table (issue 25, item 19);
+    # on game over it goes at once (the match is over).
     for kind, name in (("showdown", "bots4"), ("svara", "hotseat3")):
         _, traces, _ = play(name)
         seed, codes = script(name)
@@ -36,6 +38,8 @@ def test_end_on_the_showdown_svara_and_game_over_goes_to_the_title():
             r.key(c)
         assert r.trace().startswith(kind)
         r.key(K.END)
+        assert r.trace().startswith(kind) and r.trace().endswith(" quit")
+        r.key(K.OK)                         # leave
         assert r.trace() == "title"
         r.key(K.OK)                         # Continue (selected): the match goes on
         assert r.app.play is not None and not r.trace().startswith("title")

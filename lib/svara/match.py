@@ -68,10 +68,12 @@ class Match:
         st = self.stacks
         return st.index(max(st))
 
-    def next_game(self, deck=None):
+    def next_game(self, deck=None, watch=None):
         """Record the finished game and start the next (None when the match is over).
 
-        ``deck`` (32 codes) orders the new game's first deal; by default it is shuffled."""
+        ``deck`` (32 codes) orders the new game's first deal; by default it is shuffled.
+        ``watch`` is the new game's (svara.Game): given here, before the first deal, it
+        also sees a game that is dealt and shown within this call (no open bet fits)."""
         g = self.game
         if g is not None:
             if g.to_act is not None:
@@ -85,5 +87,6 @@ class Match:
             self.game = None
         if self.over:
             return None
-        self.game = Game(self.stacks, self.dealer, self.rules, deck, self._rng.getrandbits(30))
+        self.game = Game(self.stacks, self.dealer, self.rules, deck, self._rng.getrandbits(30),
+                         watch)
         return self.game
