@@ -12,6 +12,8 @@ frame buffer after each key::
 
 After each key the app's idle() is called until it reports no change (at most
 SETTLE_LIMIT times), so bots' moves and timed changes land before the frame is taken.
+The window (tools/sim/window.py) instead gives a key with press() and calls idle()
+itself, by the clock, at the handset's pace.
 """
 import os
 import sys
@@ -23,7 +25,7 @@ for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), R
         sys.path.insert(0, _path)
 
 from drivers import keys  # noqa: E402
-from drivers.display import HEIGHT, PALETTE, WIDTH  # noqa: E402
+from drivers.display import HEIGHT, WIDTH  # noqa: E402
 
 SETTLE_LIMIT = 1000
 
@@ -77,6 +79,10 @@ class CPythonRunner:
     def start(self):
         self.app.start()
 
+    def press(self, code):
+        """The key alone, as the handset's loop gives it (the window idles by the clock)."""
+        self.app.key(code)
+
     def key(self, code):
         self.app.key(code)
         self.settle()
@@ -96,7 +102,7 @@ class CPythonRunner:
         return self.app.trace()
 
     def help(self):
-        return self.app.screen.help
+        return getattr(self.app.screen, "help", "")     # (a Later has none)
 
     def close(self):
         pass
@@ -126,7 +132,9 @@ _MP_SETUP = (
     "def _settle():\n"
     "    n = 0\n"
     "    while n < %(limit)d and _app.idle():\n"
-    "        n += 1\n",
+    "        n += 1\n"
+    "def _help():\n"
+    "    return getattr(_app.screen, 'help', '')\n",
     "gc.collect()",
 )
 
@@ -163,7 +171,7 @@ class MicroPythonRunner:
 
     def _call(self, code):
         out = self.mp.exec(code + self._restore +
-                           "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
+                           "\n_frame()\nprint(_help())\nprint(_app.trace())")
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self._help = lines[-2] if len(lines) > 1 else ""
@@ -171,6 +179,11 @@ class MicroPythonRunner:
 
     def start(self):
         self._call("_app.start()")
+
+    def press(self, code):
+        """The key alone, as the handset's loop gives it (the window idles by the clock)."""
+        self.mp.exec("_app.key(%d)%s" % (code, self._restore))
+        self._call("")
 
     def key(self, code):
         # The key in a call of its own, then one call per idle() until the screen settles:
@@ -273,22 +286,21 @@ def frame_rgb565(frame, display=None):
     return bytes(out)
 
 
+_RGB = {}           # RGB565 value -> its 3 RGB888 bytes, filled as colours come
+
+
 def rgb565_to_rgb(data):
     """RGB888 bytes from little-endian RGB565 bytes (5/6 bits widened by bit copying)."""
-    table = {}
-    for c in PALETTE:
+    import array
+    pixels = array.array("H")
+    pixels.frombytes(bytes(data))
+    if sys.byteorder != "little":
+        pixels.byteswap()
+    table = _RGB
+    for c in set(pixels) - table.keys():
         r, g, b = c >> 11, (c >> 5) & 63, c & 31
         table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)))
-    out = bytearray()
-    for i in range(0, len(data), 2):
-        c = data[i] | (data[i + 1] << 8)
-        rgb = table.get(c)
-        if rgb is None:
-            r, g, b = c >> 11, (c >> 5) & 63, c & 31
-            rgb = table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4),
-                                    (b << 3) | (b >> 2)))
-        out += rgb
-    return bytes(out)
+    return b"".join([table[c] for c in pixels])
 
 
 def surface_of(frame, scale=1):

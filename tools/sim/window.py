@@ -29,7 +29,14 @@ PRESSED = (250, 200, 40)
 TEXT = (235, 235, 235)
 COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
 FPS = 30
-IDLES_PER_FRAME = 3      # the handset idles every ~10 ms: three a 33 ms frame
+# The handset's pace (firmware/main.py): after a key its loop calls app.idle() at once,
+# then every ~10 ms (sleep_ms(10) when nothing changed or a pop-up is held; the bots'
+# pace tables, settings.PACE_TICKS and POP_TICKS, count idle calls of about 10 ms). The
+# window does the same by the clock: one idle() per IDLE_MS that has passed, so a bot
+# thinks and its pop-up stays as long as on the handset, and Bot pace changes it.
+IDLE_MS = 10
+CATCH_UP = 20           # idle calls a frame may owe at most (200 ms); after a longer stall
+                        # (a window dragged) the pace resumes from now, with no burst
 
 
 def display_available():
@@ -214,6 +221,8 @@ class Loop:
         self.shots = opts.get("shots")
         self.pad = Pad()
         self.step = 0
+        self.due = None         # when the next idle() is due (ms), None before the first frame
+        self.traced = None      # the trace line printed last (--trace)
         app = getattr(runner, "app", None)      # the CPython runner: the window's sound
         if app is not None:                     # (under --micropython the app has none)
             app.sound = WindowBuzzer(window.pg)
@@ -249,30 +258,41 @@ class Loop:
                     window.pressed = 0
                     window.draw(runner.frame(), runner.help())
         codes += self.pad.repeats(now)
+        if self.due is None:
+            self.due = now
+        first = self.step + 1
         for code in codes:
             self.step += 1
             window.pressed = code
-            runner.key(code)
-            if self.trace:
-                print("%04d %-5s %s" % (self.step, simcore.key_name(code), runner.trace()),
-                      flush=True)
-            if self.shots:
-                pg.image.save(window_shot(runner),
-                              os.path.join(self.shots, "%04d.png" % self.step))
-        if codes:
-            window.draw(runner.frame(), runner.help())
-            if runner.trace() == "off":         # Exit on the title: the game is left
-                return False
-            return True
-        # The handset calls idle() every ~10 ms (firmware/main.py); a frame here is
-        # ~33 ms, so three calls a frame keep timed things (the keypad's multi-tap
-        # pause, the bots' pace) at the handset's speed.
-        changed = False
-        for _ in range(IDLES_PER_FRAME):
-            changed = runner.idle() or changed
+            runner.press(code)
+            self.due = now      # main.py's loop goes on to idle() at once after a key
+            self._trace(simcore.key_name(code))
+        changed = bool(codes)
+        n = 0
+        while self.due <= now and n < CATCH_UP:
+            if runner.idle():
+                changed = True
+                self._trace("")
+            self.due += IDLE_MS
+            n += 1
+        if self.due <= now:
+            self.due = now + IDLE_MS
         if changed:
             window.draw(runner.frame(), runner.help())
-        return True
+        for step in range(first, self.step + 1) if self.shots else ():
+            # each key's shot: the window after the frame it came in
+            pg.image.save(window_shot(runner), os.path.join(self.shots, "%04d.png" % step))
+        return runner.trace() != "off"          # Exit on the title: the game is left
+
+    def _trace(self, key):
+        """--trace: a line after each key (its number and name), and one whenever idle()
+        changes what the trace says (a bot thinks, acts, a pop-up goes)."""
+        if not self.trace:
+            return
+        line = self.runner.trace()
+        if key or line != self.traced:
+            print("%04d %-5s %s" % (self.step, key or "-", line), flush=True)
+        self.traced = line
 
 
 def play(opts):
