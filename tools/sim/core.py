@@ -10,10 +10,14 @@ frame buffer after each key::
     result.traces    # the current screen's trace() at the same moments
     result.heap_grew # MicroPython only: the heap had to grow past `heap`
 
-After each key the app's idle() is called until it reports no change (at most
-SETTLE_LIMIT times), so bots' moves and timed changes land before the frame is taken.
-The window (tools/sim/window.py) instead gives a key with press() and calls idle()
-itself, by the clock, at the handset's pace.
+After each key the app's idle() is called until it reports no change, so bots' moves and
+timed changes land before the frame is taken (a screen that never settles raises
+SettleError after SETTLE_LIMIT calls). The window (tools/sim/window.py) instead gives a key
+with press() and calls idle() itself, by the clock, at the handset's pace.
+
+save_dir=MEMORY keeps the saves in memory for the run (python -m tools.sim --keys without
+--save-dir): History's earlier games, Continue and the statistics work as on the handset,
+and nothing is written to disk.
 """
 import os
 import sys
@@ -27,7 +31,49 @@ for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), R
 from drivers import keys  # noqa: E402
 from drivers.display import HEIGHT, WIDTH  # noqa: E402
 
-SETTLE_LIMIT = 1000
+# The idle() calls a key may take to settle: far more than any game needs. A bot's action
+# takes at most 200 (the slow pace: settings.PACE_TICKS 40 thinking + POP_TICKS 160 on
+# its row); the most seen after one key with nine bots, stacks of 1000 and no raise cap
+# is about 1,250 at the fast pace. 1,000,000 is 5,000 bots' actions after one key.
+SETTLE_LIMIT = 1000000
+MEMORY = ":memory:"     # save_dir for saves kept in memory (MemoryFS), none on disk
+
+
+class SettleError(RuntimeError):
+    """The screen still answered a change after SETTLE_LIMIT idle() calls: a loop."""
+
+
+def _unsettled(trace):
+    return SettleError("the screen did not settle: idle() still reported a change after "
+                       "%d calls (%s)" % (SETTLE_LIMIT, trace))
+
+
+class MemoryFS:
+    """A filesystem in memory for store.Store (the calls store.FS lists)."""
+
+    def __init__(self):
+        self.files = {}
+
+    def read(self, path):
+        return self.files.get(path)
+
+    def view(self, path):
+        return self.files.get(path)
+
+    def same(self, path, data):
+        return self.files.get(path) == bytes(data)
+
+    def mkdir(self, path):
+        return False
+
+    def write(self, path, data):
+        self.files[path] = bytes(data)
+
+    def rename(self, old, new):
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        self.files.pop(path, None)
 
 
 def parse_keys(text):
@@ -70,7 +116,10 @@ class CPythonRunner:
         from drivers.simdisplay import SimDisplay
         self.display = SimDisplay(sink)
         store = None
-        if save_dir:
+        if save_dir == MEMORY:
+            from store import Store
+            store = Store("/saves", fs=MemoryFS())
+        elif save_dir:
             from store import Store
             os.makedirs(save_dir, exist_ok=True)
             store = Store(save_dir)
@@ -89,8 +138,10 @@ class CPythonRunner:
 
     def settle(self):
         n = 0
-        while n < SETTLE_LIMIT and self.app.idle():
+        while self.app.idle():
             n += 1
+            if n >= SETTLE_LIMIT:
+                raise _unsettled(self.trace())
 
     def idle(self):
         return self.app.idle()
@@ -129,10 +180,6 @@ _MP_SETUP = (
     "    f = open('/frame.bin', 'wb')\n"
     "    f.write(_d.buffer)\n"
     "    f.close()\n"
-    "def _settle():\n"
-    "    n = 0\n"
-    "    while n < %(limit)d and _app.idle():\n"
-    "        n += 1\n"
     "def _help():\n"
     "    return getattr(_app.screen, 'help', '')\n",
     "gc.collect()",
@@ -153,6 +200,11 @@ class MicroPythonRunner:
             self._restore = "\n" + restore
         else:
             self.mp = MicroPython(heap=heap)
+        if save_dir == MEMORY:  # /saves in the port's filesystem (memory), never copied out
+            save_dir = None
+            saves = True
+        else:
+            saves = bool(save_dir)
         self.save_dir = save_dir
         try:
             if save_dir:        # the host folder's saves go into /saves, and back on close
@@ -162,8 +214,7 @@ class MicroPythonRunner:
                     with open(os.path.join(save_dir, name), "rb") as f:
                         self.mp.write("/saves/" + name, f.read())
             for code in _MP_SETUP:
-                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT,
-                                     "saves": bool(save_dir)})
+                self.mp.exec(code % {"seed": seed, "saves": saves})
         except Exception:
             self.mp.close()
             raise
@@ -190,9 +241,11 @@ class MicroPythonRunner:
         # the handset's GC can run between any two of them, and this port's only there.
         self.mp.exec("_app.key(%d)%s" % (code, self._restore))
         n = 0
-        while n < SETTLE_LIMIT and self.mp.exec(
-                "print(_app.idle())" + self._restore).strip() == "True":
+        while self.mp.exec("print(_app.idle())" + self._restore).strip() == "True":
             n += 1
+            if n >= SETTLE_LIMIT:
+                self._call("")
+                raise _unsettled(self._trace)
         self._call("")
 
     def idle(self):
@@ -229,9 +282,10 @@ class MicroPythonRunner:
 
 
 def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False):
-    """A runner of the firmware; with save_dir, its saves (firmware/saves.py) live in that
-    host folder (None: nothing is saved, as in the tests); `frozen` runs MicroPython in
-    the frozen-build model (tools/mp/frozen.py), its heap `heap` plus the code."""
+    """A runner of the firmware; with save_dir, its saves (firmware/saving.py) live in that
+    host folder (MEMORY: in memory for the run; None: nothing is saved, as in the tests);
+    `frozen` runs MicroPython in the frozen-build model (tools/mp/frozen.py), its heap
+    `heap` plus the code."""
     if micropython:
         return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen)
     return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
