@@ -76,6 +76,34 @@ class MemoryFS:
         self.files.pop(path, None)
 
 
+def _watch_help(app):
+    """Note the help text of every draw.bottom() (the keys' help line with the soft keys)
+    the app's screens draw, for help(): the help of a dialog (the table's "leave this
+    game?") is drawn without changing the screen's own `help`."""
+    from ui import draw
+    bottom = draw.bottom
+    if not getattr(bottom, "sim_watch", False):
+        def watched(fb, help_text, left, right_label):
+            seen = getattr(fb, "sim_app", None)
+            if seen is not None:
+                screen = seen.screen
+                fb.sim_bottom = (help_text, screen.name, getattr(screen, "help", ""))
+            return bottom(fb, help_text, left, right_label)
+        watched.sim_watch = True
+        draw.bottom = watched
+    app.display.sim_app = app
+
+
+def shown_help(screen, seen):
+    """The keys' help of what the screen shows: `seen` (the last draw.bottom()'s help, the
+    screen's name and its own help then) while the same screen shows it and its own
+    help is unchanged since; else the screen's own help."""
+    own = getattr(screen, "help", "")
+    if seen is not None and seen[1] == screen.name and seen[2] == own:
+        return seen[0]
+    return own
+
+
 def parse_keys(text):
     """Key codes for names such as "OK DOWN 7 STAR" (commas also separate); ValueError
     naming the bad name and the valid ones otherwise."""
@@ -124,6 +152,8 @@ class CPythonRunner:
             os.makedirs(save_dir, exist_ok=True)
             store = Store(save_dir)
         self.app = App(self.display, seed=seed, store=store)
+        self.display.sim_bottom = None
+        _watch_help(self.app)
 
     def start(self):
         self.app.start()
@@ -153,7 +183,8 @@ class CPythonRunner:
         return self.app.trace()
 
     def help(self):
-        return getattr(self.app.screen, "help", "")     # (a Later has none)
+        """The keys' help of the screen shown (a dialog's, while one is up)."""
+        return shown_help(self.app.screen, self.display.sim_bottom)
 
     def close(self):
         pass
@@ -185,11 +216,32 @@ _MP_SETUP = (
     "gc.collect()",
 )
 
+# With watch_help (the window): every draw.bottom()'s help noted as _watch_help does on
+# CPython, kept by reference (the screen's name, not the screen: nothing is kept alive).
+_MP_WATCH_HELP = (
+    "import ui.draw\n"
+    "_bottom = ui.draw.bottom\n"
+    "_seen = [None, None, None]\n"
+    "def _watched(fb, h, l, r):\n"
+    "    s = _app.screen\n"
+    "    _seen[0] = h\n"
+    "    _seen[1] = s.name\n"
+    "    _seen[2] = getattr(s, 'help', '')\n"
+    "    _bottom(fb, h, l, r)\n"
+    "ui.draw.bottom = _watched\n"
+    "def _help():\n"
+    "    s = _app.screen\n"
+    "    own = getattr(s, 'help', '')\n"
+    "    if _seen[0] is not None and _seen[1] == s.name and _seen[2] == own:\n"
+    "        return _seen[0]\n"
+    "    return own\n"
+)
+
 
 class MicroPythonRunner:
     """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
 
-    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False):
+    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False, watch_help=False):
         from tools.mp.wasm import MicroPython
         heap = heap or (1 << 20)
         self._restore = ""
@@ -215,6 +267,8 @@ class MicroPythonRunner:
                         self.mp.write("/saves/" + name, f.read())
             for code in _MP_SETUP:
                 self.mp.exec(code % {"seed": seed, "saves": saves})
+            if watch_help:
+                self.mp.exec(_MP_WATCH_HELP)
         except Exception:
             self.mp.close()
             raise
@@ -281,13 +335,16 @@ class MicroPythonRunner:
             self.mp.close()
 
 
-def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False):
+def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False,
+           watch_help=False):
     """A runner of the firmware; with save_dir, its saves (firmware/saving.py) live in that
     host folder (MEMORY: in memory for the run; None: nothing is saved, as in the tests);
     `frozen` runs MicroPython in the frozen-build model (tools/mp/frozen.py), its heap
-    `heap` plus the code."""
+    `heap` plus the code; `watch_help` makes MicroPython's help() follow a dialog's help
+    as CPython's always does (the window asks for it)."""
     if micropython:
-        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen)
+        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen,
+                                 watch_help=watch_help)
     return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
 
 

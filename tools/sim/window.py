@@ -137,6 +137,29 @@ class Window:
         pg.display.flip()
 
 
+class quiet_stderr:
+    """Within it, what C libraries write on file descriptor 2 goes nowhere (libasound
+    prints eight lines when SDL tries a sound card that is not there)."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
+
+
 class WindowBuzzer:
     """The handset's buzzer in the window (drivers/buzzer.py's play() / tick() / volume):
     the same tones as square waves through pygame.mixer; silent when SDL has no sound
@@ -144,15 +167,21 @@ class WindowBuzzer:
 
     RATE = 22050
 
-    def __init__(self, pygame):
+    def __init__(self, pygame, say=None):
         self.volume = 1
         self.sounds = {}
         self.pg = None
-        try:
-            pygame.mixer.init(self.RATE, -16, 1)
+        if pygame.mixer.get_init():
             self.pg = pygame
-        except pygame.error:
-            pass
+            return
+        try:
+            with quiet_stderr():     # no sound card: ALSA's own lines on stderr, unasked
+                pygame.mixer.init(self.RATE, -16, 1)
+            self.pg = pygame
+        except pygame.error as e:
+            if say is not None:
+                say("sim: no sound (%s): the window plays silent" % (
+                    " ".join(str(e).split()) or "no audio device"))
 
     def play(self, kind):
         from drivers import buzzer
@@ -225,7 +254,7 @@ class Loop:
         self.traced = None      # the trace line printed last (--trace)
         app = getattr(runner, "app", None)      # the CPython runner: the window's sound
         if app is not None:                     # (under --micropython the app has none)
-            app.sound = WindowBuzzer(window.pg)
+            app.sound = WindowBuzzer(window.pg, opts.get("say"))
 
     def frame(self, events, now):
         pg = self.window.pg
@@ -314,7 +343,7 @@ def play(opts):
         print("sim: cannot open a window: %s" % e, file=sys.stderr)
         return 2
     runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"],
-                            save_dir=opts.get("save_dir"))
+                            save_dir=opts.get("save_dir"), watch_help=True)
     shots = opts["shots"]
     try:
         runner.start()
@@ -323,7 +352,7 @@ def play(opts):
             pygame.image.save(window_shot(runner), os.path.join(shots, "0000.png"))
         window.draw(runner.frame(), runner.help())
         clock = pygame.time.Clock()
-        loop = Loop(window, runner, opts)
+        loop = Loop(window, runner, dict(opts, say=lambda line: print(line, file=sys.stderr)))
         while loop.frame(pygame.event.get(), pygame.time.get_ticks()):
             clock.tick(FPS)
         return 0
