@@ -10,7 +10,12 @@ default) and a keypad below it that you can click. PC keys: arrows, Enter or Spa
 F1 / F2 = left / right soft key, F3 = call, Esc or Backspace = end, 0-9, * and #.
 Without a display it refuses (exit 2) instead of hanging.
 
-With --keys: runs headless (SDL's dummy video driver), presses the keys one by one.
+The window runs at the handset's pace: after a key, idle() every 10 ms by the clock, so
+bots think and their moves show on their rows as long as on the handset (Bot pace).
+
+With --keys: runs headless (SDL's dummy video driver), presses the keys one by one; after
+each key the screen settles at once (bots' moves and pop-ups run to their end) before
+the next key and its frame.
   --shots DIR  writes DIR/0000.png (the first frame) and DIR/NNNN.png after key NNNN,
                at 1x (128 x 160, the panel's own pixels) unless --scale N is given
   --trace      prints a line per step: number, key, and the screen's trace() (its
@@ -19,9 +24,11 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
 @file reads them from a file, # starts a comment).
 
 --seed N      makes the deals repeatable (the app's game seeds come from N)
---save-dir DIR  keeps the saves (settings, statistics, the game in progress) in DIR, as
-              the handset keeps them in /saves; the window uses build/saves by default,
-              a --keys run saves nothing unless given one
+--save-dir DIR  keeps the saves (settings, statistics, the game in progress, the last
+              games' history) in DIR, as the handset keeps them in /saves; the window
+              uses build/saves by default; a --keys run without it keeps them in memory
+              for the run (History shows the games before, Continue works) and writes
+              nothing to disk
 --micropython runs the same firmware under MicroPython 1.27 (WebAssembly, tools/mp/wasm.py),
               one call per key, reading the 4-bit frame back after each;
 --heap BYTES  its heap size (8192 to 16777216): exits 3 saying so if the heap had to
@@ -29,7 +36,8 @@ Key names: SL SR UP DOWN LEFT RIGHT OK CALL END 0-9 STAR HASH (commas also separ
 --frozen      the frozen-build model (tools/mp/frozen.py): every module the handset freezes
               is loaded first and kept, and the code that a frozen build keeps in flash
               is added to the heap, so --heap is the frozen build's heap
-Exit status: 0 fine, 1 the firmware failed, 2 bad usage or no display, 3 heap grew.
+Exit status: 0 fine, 1 the firmware failed (or a screen never settled), 2 bad usage or
+no display, 3 heap grew.
 """
 import os
 import stat
@@ -144,8 +152,11 @@ def headless(opts, codes):
             pygame.image.save(simcore.surface_of(runner.frame(), scale),
                               os.path.join(shots, "%04d.png" % i))
 
+    save_dir = opts["save_dir"]
+    if save_dir is None:
+        save_dir = simcore.MEMORY       # saves for the run only, as the handset keeps them
     result = simcore.run(codes, seed=opts["seed"], micropython=opts["micropython"],
-                         heap=opts["heap"], each=each, save_dir=opts["save_dir"],
+                         heap=opts["heap"], each=each, save_dir=save_dir,
                          frozen=opts["frozen"])
     if opts["micropython"] and opts["heap"] and result.heap_grew:
         print("python -m tools.sim: the MicroPython heap had to grow past --heap %d%s (GC total %d -> %d)"
@@ -181,6 +192,9 @@ def main(argv):
         if opts["save_dir"] is None:
             opts["save_dir"] = os.path.join(simcore.ROOT, "build", "saves")
         return play(opts)
+    except simcore.SettleError as e:
+        print("python -m tools.sim: %s" % e, file=sys.stderr)
+        return 1
     except Exception as e:
         from tools.mp.wasm import MicroPythonError
         if isinstance(e, MicroPythonError):

@@ -10,8 +10,14 @@ frame buffer after each key::
     result.traces    # the current screen's trace() at the same moments
     result.heap_grew # MicroPython only: the heap had to grow past `heap`
 
-After each key the app's idle() is called until it reports no change (at most
-SETTLE_LIMIT times), so bots' moves and timed changes land before the frame is taken.
+After each key the app's idle() is called until it reports no change, so bots' moves and
+timed changes land before the frame is taken (a screen that never settles raises
+SettleError after SETTLE_LIMIT calls). The window (tools/sim/window.py) instead gives a key
+with press() and calls idle() itself, by the clock, at the handset's pace.
+
+save_dir=MEMORY keeps the saves in memory for the run (python -m tools.sim --keys without
+--save-dir): History's earlier games, Continue and the statistics work as on the handset,
+and nothing is written to disk.
 """
 import os
 import sys
@@ -23,9 +29,79 @@ for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), R
         sys.path.insert(0, _path)
 
 from drivers import keys  # noqa: E402
-from drivers.display import HEIGHT, PALETTE, WIDTH  # noqa: E402
+from drivers.display import HEIGHT, WIDTH  # noqa: E402
 
-SETTLE_LIMIT = 1000
+# The idle() calls a key may take to settle: far more than any game needs. A bot's action
+# takes at most 200 (the slow pace: settings.PACE_TICKS 40 thinking + POP_TICKS 160 on
+# its row); the most seen after one key with nine bots, stacks of 1000 and no raise cap
+# is about 1,250 at the fast pace. 1,000,000 is 5,000 bots' actions after one key.
+SETTLE_LIMIT = 1000000
+MEMORY = ":memory:"     # save_dir for saves kept in memory (MemoryFS), none on disk
+
+
+class SettleError(RuntimeError):
+    """The screen still answered a change after SETTLE_LIMIT idle() calls: a loop."""
+
+
+def _unsettled(trace):
+    return SettleError("the screen did not settle: idle() still reported a change after "
+                       "%d calls (%s)" % (SETTLE_LIMIT, trace))
+
+
+class MemoryFS:
+    """A filesystem in memory for store.Store (the calls store.FS lists)."""
+
+    def __init__(self):
+        self.files = {}
+
+    def read(self, path):
+        return self.files.get(path)
+
+    def view(self, path):
+        return self.files.get(path)
+
+    def same(self, path, data):
+        return self.files.get(path) == bytes(data)
+
+    def mkdir(self, path):
+        return False
+
+    def write(self, path, data):
+        self.files[path] = bytes(data)
+
+    def rename(self, old, new):
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        self.files.pop(path, None)
+
+
+def _watch_help(app):
+    """Note the help text of every draw.bottom() (the keys' help line with the soft keys)
+    the app's screens draw, for help(): the help of a dialog (the table's "leave this
+    game?") is drawn without changing the screen's own `help`."""
+    from ui import draw
+    bottom = draw.bottom
+    if not getattr(bottom, "sim_watch", False):
+        def watched(fb, help_text, left, right_label):
+            seen = getattr(fb, "sim_app", None)
+            if seen is not None:
+                screen = seen.screen
+                fb.sim_bottom = (help_text, screen.name, getattr(screen, "help", ""))
+            return bottom(fb, help_text, left, right_label)
+        watched.sim_watch = True
+        draw.bottom = watched
+    app.display.sim_app = app
+
+
+def shown_help(screen, seen):
+    """The keys' help of what the screen shows: `seen` (the last draw.bottom()'s help, the
+    screen's name and its own help then) while the same screen shows it and its own
+    help is unchanged since; else the screen's own help."""
+    own = getattr(screen, "help", "")
+    if seen is not None and seen[1] == screen.name and seen[2] == own:
+        return seen[0]
+    return own
 
 
 def parse_keys(text):
@@ -68,14 +144,23 @@ class CPythonRunner:
         from drivers.simdisplay import SimDisplay
         self.display = SimDisplay(sink)
         store = None
-        if save_dir:
+        if save_dir == MEMORY:
+            from store import Store
+            store = Store("/saves", fs=MemoryFS())
+        elif save_dir:
             from store import Store
             os.makedirs(save_dir, exist_ok=True)
             store = Store(save_dir)
         self.app = App(self.display, seed=seed, store=store)
+        self.display.sim_bottom = None
+        _watch_help(self.app)
 
     def start(self):
         self.app.start()
+
+    def press(self, code):
+        """The key alone, as the handset's loop gives it (the window idles by the clock)."""
+        self.app.key(code)
 
     def key(self, code):
         self.app.key(code)
@@ -83,8 +168,10 @@ class CPythonRunner:
 
     def settle(self):
         n = 0
-        while n < SETTLE_LIMIT and self.app.idle():
+        while self.app.idle():
             n += 1
+            if n >= SETTLE_LIMIT:
+                raise _unsettled(self.trace())
 
     def idle(self):
         return self.app.idle()
@@ -96,7 +183,8 @@ class CPythonRunner:
         return self.app.trace()
 
     def help(self):
-        return self.app.screen.help
+        """The keys' help of the screen shown (a dialog's, while one is up)."""
+        return shown_help(self.app.screen, self.display.sim_bottom)
 
     def close(self):
         pass
@@ -123,18 +211,37 @@ _MP_SETUP = (
     "    f = open('/frame.bin', 'wb')\n"
     "    f.write(_d.buffer)\n"
     "    f.close()\n"
-    "def _settle():\n"
-    "    n = 0\n"
-    "    while n < %(limit)d and _app.idle():\n"
-    "        n += 1\n",
+    "def _help():\n"
+    "    return getattr(_app.screen, 'help', '')\n",
     "gc.collect()",
+)
+
+# With watch_help (the window): every draw.bottom()'s help noted as _watch_help does on
+# CPython, kept by reference (the screen's name, not the screen: nothing is kept alive).
+_MP_WATCH_HELP = (
+    "import ui.draw\n"
+    "_bottom = ui.draw.bottom\n"
+    "_seen = [None, None, None]\n"
+    "def _watched(fb, h, l, r):\n"
+    "    s = _app.screen\n"
+    "    _seen[0] = h\n"
+    "    _seen[1] = s.name\n"
+    "    _seen[2] = getattr(s, 'help', '')\n"
+    "    _bottom(fb, h, l, r)\n"
+    "ui.draw.bottom = _watched\n"
+    "def _help():\n"
+    "    s = _app.screen\n"
+    "    own = getattr(s, 'help', '')\n"
+    "    if _seen[0] is not None and _seen[1] == s.name and _seen[2] == own:\n"
+    "        return _seen[0]\n"
+    "    return own\n"
 )
 
 
 class MicroPythonRunner:
     """The same firmware under MicroPython 1.27 (WebAssembly), one call per key."""
 
-    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False):
+    def __init__(self, seed=None, heap=None, save_dir=None, frozen=False, watch_help=False):
         from tools.mp.wasm import MicroPython
         heap = heap or (1 << 20)
         self._restore = ""
@@ -145,6 +252,11 @@ class MicroPythonRunner:
             self._restore = "\n" + restore
         else:
             self.mp = MicroPython(heap=heap)
+        if save_dir == MEMORY:  # /saves in the port's filesystem (memory), never copied out
+            save_dir = None
+            saves = True
+        else:
+            saves = bool(save_dir)
         self.save_dir = save_dir
         try:
             if save_dir:        # the host folder's saves go into /saves, and back on close
@@ -154,8 +266,9 @@ class MicroPythonRunner:
                     with open(os.path.join(save_dir, name), "rb") as f:
                         self.mp.write("/saves/" + name, f.read())
             for code in _MP_SETUP:
-                self.mp.exec(code % {"seed": seed, "limit": SETTLE_LIMIT,
-                                     "saves": bool(save_dir)})
+                self.mp.exec(code % {"seed": seed, "saves": saves})
+            if watch_help:
+                self.mp.exec(_MP_WATCH_HELP)
         except Exception:
             self.mp.close()
             raise
@@ -163,7 +276,7 @@ class MicroPythonRunner:
 
     def _call(self, code):
         out = self.mp.exec(code + self._restore +
-                           "\n_frame()\nprint(_app.screen.help)\nprint(_app.trace())")
+                           "\n_frame()\nprint(_help())\nprint(_app.trace())")
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self._help = lines[-2] if len(lines) > 1 else ""
@@ -172,14 +285,21 @@ class MicroPythonRunner:
     def start(self):
         self._call("_app.start()")
 
+    def press(self, code):
+        """The key alone, as the handset's loop gives it (the window idles by the clock)."""
+        self.mp.exec("_app.key(%d)%s" % (code, self._restore))
+        self._call("")
+
     def key(self, code):
         # The key in a call of its own, then one call per idle() until the screen settles:
         # the handset's GC can run between any two of them, and this port's only there.
         self.mp.exec("_app.key(%d)%s" % (code, self._restore))
         n = 0
-        while n < SETTLE_LIMIT and self.mp.exec(
-                "print(_app.idle())" + self._restore).strip() == "True":
+        while self.mp.exec("print(_app.idle())" + self._restore).strip() == "True":
             n += 1
+            if n >= SETTLE_LIMIT:
+                self._call("")
+                raise _unsettled(self._trace)
         self._call("")
 
     def idle(self):
@@ -215,12 +335,16 @@ class MicroPythonRunner:
             self.mp.close()
 
 
-def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False):
-    """A runner of the firmware; with save_dir, its saves (firmware/saves.py) live in that
-    host folder (None: nothing is saved, as in the tests); `frozen` runs MicroPython in
-    the frozen-build model (tools/mp/frozen.py), its heap `heap` plus the code."""
+def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False,
+           watch_help=False):
+    """A runner of the firmware; with save_dir, its saves (firmware/saving.py) live in that
+    host folder (MEMORY: in memory for the run; None: nothing is saved, as in the tests);
+    `frozen` runs MicroPython in the frozen-build model (tools/mp/frozen.py), its heap
+    `heap` plus the code; `watch_help` makes MicroPython's help() follow a dialog's help
+    as CPython's always does (the window asks for it)."""
     if micropython:
-        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen)
+        return MicroPythonRunner(seed=seed, heap=heap, save_dir=save_dir, frozen=frozen,
+                                 watch_help=watch_help)
     return CPythonRunner(seed=seed, sink=sink, save_dir=save_dir)
 
 
@@ -273,22 +397,21 @@ def frame_rgb565(frame, display=None):
     return bytes(out)
 
 
+_RGB = {}           # RGB565 value -> its 3 RGB888 bytes, filled as colours come
+
+
 def rgb565_to_rgb(data):
     """RGB888 bytes from little-endian RGB565 bytes (5/6 bits widened by bit copying)."""
-    table = {}
-    for c in PALETTE:
+    import array
+    pixels = array.array("H")
+    pixels.frombytes(bytes(data))
+    if sys.byteorder != "little":
+        pixels.byteswap()
+    table = _RGB
+    for c in set(pixels) - table.keys():
         r, g, b = c >> 11, (c >> 5) & 63, c & 31
         table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)))
-    out = bytearray()
-    for i in range(0, len(data), 2):
-        c = data[i] | (data[i + 1] << 8)
-        rgb = table.get(c)
-        if rgb is None:
-            r, g, b = c >> 11, (c >> 5) & 63, c & 31
-            rgb = table[c] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4),
-                                    (b << 3) | (b >> 2)))
-        out += rgb
-    return bytes(out)
+    return b"".join([table[c] for c in pixels])
 
 
 def surface_of(frame, scale=1):

@@ -29,7 +29,14 @@ PRESSED = (250, 200, 40)
 TEXT = (235, 235, 235)
 COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
 FPS = 30
-IDLES_PER_FRAME = 3      # the handset idles every ~10 ms: three a 33 ms frame
+# The handset's pace (firmware/main.py): after a key its loop calls app.idle() at once,
+# then every ~10 ms (sleep_ms(10) when nothing changed or a pop-up is held; the bots'
+# pace tables, settings.PACE_TICKS and POP_TICKS, count idle calls of about 10 ms). The
+# window does the same by the clock: one idle() per IDLE_MS that has passed, so a bot
+# thinks and its pop-up stays as long as on the handset, and Bot pace changes it.
+IDLE_MS = 10
+CATCH_UP = 20           # idle calls a frame may owe at most (200 ms); after a longer stall
+                        # (a window dragged) the pace resumes from now, with no burst
 
 
 def display_available():
@@ -130,6 +137,29 @@ class Window:
         pg.display.flip()
 
 
+class quiet_stderr:
+    """Within it, what C libraries write on file descriptor 2 goes nowhere (libasound
+    prints eight lines when SDL tries a sound card that is not there)."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
+
+
 class WindowBuzzer:
     """The handset's buzzer in the window (drivers/buzzer.py's play() / tick() / volume):
     the same tones as square waves through pygame.mixer; silent when SDL has no sound
@@ -137,15 +167,21 @@ class WindowBuzzer:
 
     RATE = 22050
 
-    def __init__(self, pygame):
+    def __init__(self, pygame, say=None):
         self.volume = 1
         self.sounds = {}
         self.pg = None
-        try:
-            pygame.mixer.init(self.RATE, -16, 1)
+        if pygame.mixer.get_init():
             self.pg = pygame
-        except pygame.error:
-            pass
+            return
+        try:
+            with quiet_stderr():     # no sound card: ALSA's own lines on stderr, unasked
+                pygame.mixer.init(self.RATE, -16, 1)
+            self.pg = pygame
+        except pygame.error as e:
+            if say is not None:
+                say("sim: no sound (%s): the window plays silent" % (
+                    " ".join(str(e).split()) or "no audio device"))
 
     def play(self, kind):
         from drivers import buzzer
@@ -214,9 +250,11 @@ class Loop:
         self.shots = opts.get("shots")
         self.pad = Pad()
         self.step = 0
+        self.due = None         # when the next idle() is due (ms), None before the first frame
+        self.traced = None      # the trace line printed last (--trace)
         app = getattr(runner, "app", None)      # the CPython runner: the window's sound
         if app is not None:                     # (under --micropython the app has none)
-            app.sound = WindowBuzzer(window.pg)
+            app.sound = WindowBuzzer(window.pg, opts.get("say"))
 
     def frame(self, events, now):
         pg = self.window.pg
@@ -249,30 +287,41 @@ class Loop:
                     window.pressed = 0
                     window.draw(runner.frame(), runner.help())
         codes += self.pad.repeats(now)
+        if self.due is None:
+            self.due = now
+        first = self.step + 1
         for code in codes:
             self.step += 1
             window.pressed = code
-            runner.key(code)
-            if self.trace:
-                print("%04d %-5s %s" % (self.step, simcore.key_name(code), runner.trace()),
-                      flush=True)
-            if self.shots:
-                pg.image.save(window_shot(runner),
-                              os.path.join(self.shots, "%04d.png" % self.step))
-        if codes:
-            window.draw(runner.frame(), runner.help())
-            if runner.trace() == "off":         # Exit on the title: the game is left
-                return False
-            return True
-        # The handset calls idle() every ~10 ms (firmware/main.py); a frame here is
-        # ~33 ms, so three calls a frame keep timed things (the keypad's multi-tap
-        # pause, the bots' pace) at the handset's speed.
-        changed = False
-        for _ in range(IDLES_PER_FRAME):
-            changed = runner.idle() or changed
+            runner.press(code)
+            self.due = now      # main.py's loop goes on to idle() at once after a key
+            self._trace(simcore.key_name(code))
+        changed = bool(codes)
+        n = 0
+        while self.due <= now and n < CATCH_UP:
+            if runner.idle():
+                changed = True
+                self._trace("")
+            self.due += IDLE_MS
+            n += 1
+        if self.due <= now:
+            self.due = now + IDLE_MS
         if changed:
             window.draw(runner.frame(), runner.help())
-        return True
+        for step in range(first, self.step + 1) if self.shots else ():
+            # each key's shot: the window after the frame it came in
+            pg.image.save(window_shot(runner), os.path.join(self.shots, "%04d.png" % step))
+        return runner.trace() != "off"          # Exit on the title: the game is left
+
+    def _trace(self, key):
+        """--trace: a line after each key (its number and name), and one whenever idle()
+        changes what the trace says (a bot thinks, acts, a pop-up goes)."""
+        if not self.trace:
+            return
+        line = self.runner.trace()
+        if key or line != self.traced:
+            print("%04d %-5s %s" % (self.step, key or "-", line), flush=True)
+        self.traced = line
 
 
 def play(opts):
@@ -294,7 +343,7 @@ def play(opts):
         print("sim: cannot open a window: %s" % e, file=sys.stderr)
         return 2
     runner = simcore.runner(opts["micropython"], opts["seed"], opts["heap"],
-                            save_dir=opts.get("save_dir"))
+                            save_dir=opts.get("save_dir"), watch_help=True)
     shots = opts["shots"]
     try:
         runner.start()
@@ -303,7 +352,7 @@ def play(opts):
             pygame.image.save(window_shot(runner), os.path.join(shots, "0000.png"))
         window.draw(runner.frame(), runner.help())
         clock = pygame.time.Clock()
-        loop = Loop(window, runner, opts)
+        loop = Loop(window, runner, dict(opts, say=lambda line: print(line, file=sys.stderr)))
         while loop.frame(pygame.event.get(), pygame.time.get_ticks()):
             clock.tick(FPS)
         return 0
