@@ -39,7 +39,7 @@ from drivers.simdisplay import SimDisplay  # noqa: E402
 _d = SimDisplay()   # the frame first, while the heap is whole (main.py does the same)
 import app  # noqa: E402
 
-SETTLE_LIMIT = 1000
+SETTLE_LIMIT = 1000000   # a guard against a loop: nine bots' turns take about 1,300 idle calls
 _first = []         # the first error the app caught, with its traceback
 _recover = app.App._recover
 
@@ -95,6 +95,8 @@ def main():
             k = 0
             while k < SETTLE_LIMIT and a.idle():
                 k += 1
+            if k >= SETTLE_LIMIT:
+                _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, a.trace()))
             if a.errors:
                 _fail(i, ("MEMORY " if isinstance(_first[0], MemoryError) else "ERROR ")
                       + a.error + " on " + a.trace())
