@@ -30,20 +30,20 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_DONE = const(27)
-_W_HELP_NAME = const(41)
-_W_HELP_NAMES = const(42)
-_W_HELP_RESTOCK = const(48)
-_W_NAME_EMPTY = const(64)
-_W_NAME_FULL = const(65)
-_W_NAME_KEYS = const(66)
-_W_NAME_OF = const(67)
-_W_OK = const(82)
-_W_OPTIONS = const(85)
-_W_PERSON = const(88)
-_W_PLAY = const(89)
-_W_RESTOCK_NOTE = const(100)
-_W_RESTOCK_TITLE = const(101)
-_W_SELECT = const(109)
+_W_HELP_NAME = const(42)
+_W_HELP_NAMES = const(43)
+_W_HELP_RESTOCK = const(49)
+_W_NAME_EMPTY = const(66)
+_W_NAME_FULL = const(67)
+_W_NAME_KEYS = const(68)
+_W_NAME_OF = const(69)
+_W_OK = const(84)
+_W_OPTIONS = const(87)
+_W_PERSON = const(90)
+_W_PLAY = const(91)
+_W_RESTOCK_NOTE = const(102)
+_W_RESTOCK_TITLE = const(103)
+_W_SELECT = const(111)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -117,9 +117,10 @@ class Names(Screen):
     name = "names"
     help = T[_W_HELP_NAMES]
 
-    def __init__(self, app, selected=0):
+    def __init__(self, app, selected=0, undo=None):
         super().__init__(app)
         self.sel = selected
+        self.undo = undo        # Settings' rows as they opened (ui/options.py), given back
         self.mode = _LIST
         self.text = ""          # the name being typed, the pending letter last
         self.pend = -1          # the digit whose letter is pending, or -1
@@ -224,7 +225,7 @@ class Names(Screen):
         return _NOTHING
 
     def _back(self):
-        return open_screen(self.app, "options", "Options", False, _OPT_NAMES)
+        return open_screen(self.app, "options", "Options", False, _OPT_NAMES, self.undo)
 
     def _list(self):
         self.mode = _LIST

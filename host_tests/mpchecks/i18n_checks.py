@@ -83,6 +83,8 @@ PLACES = {
     "PLAY_MENU": (N, 114, ()),
     # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
     "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
+    # Issue 25: the keep question on Back (the same box as the replace question).
+    "KEEP_ASK": (S, 104, ()), "HELP_KEEP": (S, 126, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
     "YOU": (N, 33, ()), "PERSON": (N, 33, (10,)), "BOT": (N, 33, (9,)),
     # Seat states: 6x12 from x 45, clear of a 4-digit stack right-aligned at 126.

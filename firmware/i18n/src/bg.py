@@ -249,3 +249,7 @@ PLAY_MENU = ("Обратно в играта", "История", "Правила
 RISE_EVERY = "през %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("без", "тихо", "силно")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Запази промените?", "Не: всичко става", "както беше.")
+HELP_KEEP = "OK: запази  END: не"

@@ -252,3 +252,7 @@ PLAY_MENU = ("Back to the game", "History", "Rules", "Settings", "Language", "Qu
 RISE_EVERY = "every %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("off", "low", "high")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Keep the changes?", "No: every row goes", "back as it was.")
+HELP_KEEP = "OK: keep  END: undo"

@@ -247,3 +247,7 @@ PLAY_MENU = ("Kembali bermain", "Riwayat", "Aturan", "Pengaturan", "Bahasa", "Ke
 RISE_EVERY = "tiap %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("mati", "pelan", "keras")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Simpan perubahan?", "Tidak: semua kembali", "seperti semula.")
+HELP_KEEP = "OK: simpan  END: batal"

@@ -246,3 +246,7 @@ PLAY_MENU = ("Terug naar het spel", "Verloop", "Regels", "Instellingen", "Taal",
 RISE_EVERY = "elke %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("uit", "zacht", "hard")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Wijzigingen houden?", "Nee: alles wordt", "weer zoals het was.")
+HELP_KEEP = "OK: houden  END: terug"

@@ -249,3 +249,7 @@ PLAY_MENU = ("Voltar ao jogo", "Histórico", "Regras", "Definições", "Idioma",
 RISE_EVERY = "cada %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("desligado", "baixo", "alto")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Manter as mudanças?", "Não: tudo volta", "a ser como era.")
+HELP_KEEP = "OK: manter  END: desfaz"

@@ -244,3 +244,7 @@ PLAY_MENU = ("Вернуться в игру", "История", "Правила
 RISE_EVERY = "каждые %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("выкл", "тихо", "громко")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Сохранить изменения?", "Нет: всё станет", "как было.")
+HELP_KEEP = "OK: да  END: отменить"
