@@ -206,8 +206,8 @@ DAMAGE_WHY = ("empty", "not a save file", "wrong version", "cut short", "too lon
 NAME_OF = "Name of %s"
 HELP_NAMES = "\u25b2\u25bc choose  OK edit"
 HELP_NAME = "OK save  END cancel"
-NAME_KEYS = ("2-9 letters: press again", "for the next. \u25b6, another",
-             "key or a pause: go on.", "\u25c0 delete  # Aa  0 space", "1 . , ' - ! ? &")
+NAME_KEYS = ("Keys 2-9 type letters;", "press again: the next.", "\u25b6, another key or a",
+             "pause: go on. \u25c0 delete", "# Aa  0 space  1 .,'-!?&")
 NAME_EMPTY = "Type a name first"
 NAME_FULL = "No room for more"
 # Chips kept between matches: the note when a person out of chips starts with the Stack

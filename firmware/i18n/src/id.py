@@ -202,8 +202,8 @@ DAMAGE_WHY = ("kosong", "bukan simpanan", "versi salah", "terpotong", "terlalu p
 NAME_OF = "Nama %s"
 HELP_NAMES = "\u25b2\u25bc pilih  OK ubah"
 HELP_NAME = "OK simpan  END batal"
-NAME_KEYS = ("2-9 huruf: tekan lagi", "untuk huruf berikut. \u25b6,",
-             "tombol lain atau jeda:", "lanjut.  \u25c0 hapus",
+NAME_KEYS = ("Tombol 2-9: huruf;", "tekan lagi: huruf lain.",
+             "\u25b6, tombol lain atau", "jeda: lanjut.  \u25c0 hapus",
              "# Aa  0 spasi  1 .,'-!?&")
 NAME_EMPTY = "Ketik nama dulu"
 NAME_FULL = "Nama sudah penuh"

@@ -201,8 +201,8 @@ DAMAGE_WHY = ("leeg", "geen opslag", "verkeerde versie", "afgekapt", "te lang", 
 NAME_OF = "Naam van %s"
 HELP_NAMES = "\u25b2\u25bc kiezen  OK wijzigen"
 HELP_NAME = "OK bewaar  END annuleer"
-NAME_KEYS = ("2-9 letters: nog eens", "voor de volgende. \u25b6, een",
-             "andere toets of even", "wachten: verder.  \u25c0 wis",
+NAME_KEYS = ("Toetsen 2-9: letters;", "nog eens: de volgende.",
+             "\u25b6, een andere toets of", "wachten: verder. \u25c0 wis",
              "# Aa 0 spatie 1 .,'-!?&")
 NAME_EMPTY = "Typ eerst een naam"
 NAME_FULL = "Geen ruimte meer"

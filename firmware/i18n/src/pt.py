@@ -204,9 +204,9 @@ DAMAGE_WHY = ("vazio", "não é gravação", "versão errada", "cortado", "longo
 NAME_OF = "Nome de %s"
 HELP_NAMES = "\u25b2\u25bc escolher  OK editar"
 HELP_NAME = "OK salvar  END cancelar"
-NAME_KEYS = ("2-9 letras: de novo para", "a seguinte. \u25b6, outra",
-             "tecla ou pausa: segue.", "\u25c0 apaga  # Aa  0 espaço",
-             "1 . , ' - ! ? &")
+NAME_KEYS = ("Teclas 2-9: letras; de", "novo: a seguinte. \u25b6,",
+             "outra tecla ou pausa:", "segue.  \u25c0 apaga",
+             "# Aa 0 espaço 1 .,'-!?&")
 NAME_EMPTY = "Escreva um nome antes"
 NAME_FULL = "Não cabe mais"
 RESTOCK_TITLE = "Fichas novas"
