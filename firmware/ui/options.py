@@ -7,10 +7,9 @@
 # moves to the last row, and OK there starts or returns (as the left soft key does).
 # What applies when (said on the help line of the row): in Settings during a match, the
 # rule variants are for the next new game, while the bot level and pace apply to the
-# match at once (leaving Settings sets them in app.play); on New game's Stack row, when
-# a person has chips kept from an earlier match, that people bring those (the Stack is
-# for bots and people without). Starting a new game while a match is saved asks first
-# (OK starts it, END goes back to the list).
+# match at once (leaving Settings sets them in app.play). Every match seats everyone,
+# people and bots, with the Stack setting (session.new_match). Starting a new game
+# while a match is saved asks first (OK starts it, END goes back to the list).
 # Back (END or the right soft key) after a change asks whether to keep it: OK keeps
 # (as Done), END puts every row back as it was when the list opened (self.undo: the
 # table settings, the deck, the sound, the ante rise and the language; the names are
@@ -30,27 +29,26 @@ from micropython import const
 _W_AS_ANTE = const(9)
 _W_BACK = const(12)
 _W_BUY_INS = const(14)
-_W_DONE = const(27)
-_W_HELP_KEEP = const(39)
-_W_HELP_OPTIONS = const(46)
-_W_HELP_REPLACE = const(48)
-_W_KEEP_ASK = const(60)
-_W_LEVELS = const(62)
-_W_NEW_GAME = const(70)
-_W_NEXT_MATCH = const(72)
-_W_NO = const(73)
-_W_NO_CAP = const(76)
-_W_ON_OFF = const(86)
-_W_OPTIONS = const(87)
-_W_PACES = const(88)
-_W_PLAY = const(91)
-_W_REPLACE_ASK = const(101)
-_W_RISE_EVERY = const(106)
-_W_SETTINGS = const(112)
-_W_STACK_KEPT = const(115)
-_W_START = const(116)
-_W_VOLUMES = const(135)
-_W_YES = const(139)
+_W_DONE = const(26)
+_W_HELP_KEEP = const(38)
+_W_HELP_OPTIONS = const(45)
+_W_HELP_REPLACE = const(47)
+_W_KEEP_ASK = const(59)
+_W_LEVELS = const(61)
+_W_NEW_GAME = const(69)
+_W_NEXT_MATCH = const(71)
+_W_NO = const(72)
+_W_NO_CAP = const(75)
+_W_ON_OFF = const(84)
+_W_OPTIONS = const(85)
+_W_PACES = const(86)
+_W_PLAY = const(89)
+_W_REPLACE_ASK = const(99)
+_W_RISE_EVERY = const(104)
+_W_SETTINGS = const(110)
+_W_START = const(113)
+_W_VOLUMES = const(132)
+_W_YES = const(136)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -198,21 +196,10 @@ class Options(Screen):
         """The help line for the selected row: what applies when, else the keys."""
         if self.selected < len(self.items):
             opt = self.items[self.selected]
-            if self.new and opt == settings.STACK and self._kept():
-                return T[_W_STACK_KEPT]
             if (not self.new and opt != settings.LEVEL and opt != settings.PACE and opt < _LANG
                     and self._running() is not None):
                 return T[_W_NEXT_MATCH]
         return T[_W_HELP_OPTIONS]
-
-    def _kept(self):
-        """True when one of the people has chips kept from an earlier match."""
-        chips = self.app.players["chips"]
-        cfg = self.cfg
-        for i in range(min(cfg[settings.PEOPLE], len(chips))):
-            if chips[i] >= cfg[settings.ANTE]:
-                return True
-        return False
 
     def _now(self):
         """The rows' values now: the table settings, then the deck, the sound's volume,

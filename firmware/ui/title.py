@@ -16,11 +16,11 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BYE = const(15)
-_W_HELP_MENU = const(41)
-_W_MENU = const(64)
-_W_NO_MATCH = const(80)
-_W_SELECT = const(111)
-_W_TITLE = const(134)
+_W_HELP_MENU = const(40)
+_W_MENU = const(63)
+_W_NO_MATCH = const(78)
+_W_SELECT = const(109)
+_W_TITLE = const(131)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
