@@ -1,9 +1,10 @@
 # The title screen and main menu: New game, Continue, Settings, Rules, Statistics, Exit.
 # UP/DOWN (or a digit 1-6) move the highlight, redrawing only the two changed rows;
 # OK or the left soft key opens the item. Continue comes back to a game left with END;
-# with no game to continue its row is greyed: the highlight on it is a frame only, the
-# help line says why, and OK there opens nothing (the rows keep their places, so the
-# same keys reach Settings with a game saved or not).
+# with no game to continue its row is greyed (draw.menu_row's dim: the highlight on it
+# is a gold frame round the grey label, never a gold row) and OK there opens nothing
+# but says why on the help line. The rows keep their places, so the same keys reach
+# Settings with a game saved or not.
 # Exit, or the red END key here, leaves the game (Off: app.done is set; the handset's
 # loop in main.py stops, the simulator's window closes; a key there comes back).
 from drivers import keys
@@ -48,7 +49,7 @@ class Title(Screen):
     def __init__(self, app, selected=0):
         super().__init__(app)
         self.selected = selected
-        self.help = self._help()
+        self.note = False
 
     def draw(self, fb):
         fb.fill(_FELT)
@@ -56,8 +57,7 @@ class Title(Screen):
         draw.center(fb, T[_W_TITLE], 43, _GOLD)
         for i in range(len(T[_W_MENU])):
             self._row(fb, i)
-        self.help = self._help()
-        draw.bottom(fb, self.help, T[_W_SELECT], "")
+        draw.bottom(fb, T[_W_HELP_MENU], T[_W_SELECT], "")
         note = self.app.note
         if note:
             self._note(fb, note)
@@ -80,12 +80,6 @@ class Title(Screen):
         dim = i == 1 and self.app.play is None
         draw.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T[_W_MENU][i], i == self.selected, dim=dim)
 
-    def _help(self):
-        """The help line: why the greyed Continue opens nothing, when it is selected."""
-        if self.selected == 1 and self.app.play is None:
-            return T[_W_NO_MATCH]
-        return T[_W_HELP_MENU]
-
     def key(self, code):
         n = len(T[_W_MENU])
         if code == keys.UP or code == keys.DOWN:
@@ -94,14 +88,17 @@ class Title(Screen):
             fb = self.app.fb
             self._row(fb, old)
             self._row(fb, self.selected)
-            help = self._help()
-            if help != self.help:
-                self.help = help
-                draw.help_line(fb, help)
+            if self.note:
+                self.note = False
+                return _REDRAW
             return _SHOW
         d = keys.digit(code)
         if 1 <= d <= n:
+            old = self.selected
             self.selected = d - 1
+            fb = self.app.fb
+            self._row(fb, old)          # (shown with the note, if it is Continue greyed)
+            self._row(fb, self.selected)
             return self._open()
         if code == keys.OK or code == keys.SL:
             return self._open()
@@ -115,9 +112,9 @@ class Title(Screen):
         if i == 0:
             return open_screen(app, "options", "Options", True)
         if i == 1:
-            if app.play is None:        # greyed: the help line says why
-                if self.help != T[_W_NO_MATCH]:
-                    return _REDRAW      # reached with a digit: the cursor moves there
+            if app.play is None:
+                self.note = True        # on the help line until the next move
+                app.say(T[_W_NO_MATCH])
                 return _NOTHING
             return resume(app)
         if i == 2:

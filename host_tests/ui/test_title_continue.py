@@ -1,7 +1,7 @@
 """The title's greyed Continue (issue 25, item 14): with no game to continue the
 cursor may rest on it (the rows keep their places), but it is drawn as a gold frame
-round a grey label, never as a row that opens, and the help line says why; OK there
-opens nothing. The issue's keys, run headless as `python -m tools.sim` runs them."""
+round a grey label, never as a row that opens; OK there opens nothing and the help
+line says why. The issue's keys, run headless as `python -m tools.sim` runs them."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,16 +20,16 @@ def _row_pixels(r, top, h=13):
     return [pixel(f, x, y) for y in range(top, top + h - 1) for x in range(4, 124)]
 
 
-def test_the_cursor_on_a_greyed_continue_is_a_frame_and_the_help_says_why():
+def test_the_cursor_on_a_greyed_continue_is_a_frame_and_ok_says_why():
     r = run(1, "DOWN")
     f = r.frame()
     row = TITLE_ROW + 13
     assert pixel(f, 4, row) == GOLD and pixel(f, 60, row + 6) != GOLD, "a frame, not a fill"
     ink = set(_row_pixels(r, row)) - {GOLD, FELT_DARK}
     assert ink == {GREY}, ink                    # the label stays grey
-    assert help_line(r) == drawn_help(T.NO_MATCH)
     r.key(K.OK)                                  # the issue's OK: nothing opens
     assert r.trace() == "title" and help_line(r) == drawn_help(T.NO_MATCH)
+    assert _row_pixels(r, row) == _row_pixels(run(1, "DOWN"), row)   # still greyed
     r.key(K.DOWN)                                # Settings: a gold row, the keys' help
     assert pixel(r.frame(), 60, TITLE_ROW + 26 + 1) == GOLD
     assert help_line(r) == drawn_help(T.HELP_MENU)
@@ -41,6 +41,8 @@ def test_a_digit_on_the_greyed_continue_moves_there_and_says_why():
     r = run(1, "2")
     assert r.trace() == "title" and r.app.screen.selected == 1
     assert help_line(r) == drawn_help(T.NO_MATCH)
+    f = r.frame()
+    assert pixel(f, 4, TITLE_ROW + 13) == GOLD and pixel(f, 60, TITLE_ROW + 1) != GOLD
 
 
 def test_with_a_match_continue_is_a_row_like_the_others():
