@@ -18,9 +18,9 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_CONTINUE_LAST = const(19)
-_W_NOTE_ERR = const(72)
-_W_NOTE_MEM = const(73)
+_W_CONTINUE_LAST = const(18)
+_W_NOTE_ERR = const(73)
+_W_NOTE_MEM = const(74)
 _W_RESTORED_ERR = const(102)
 _W_RESTORED_MEM = const(103)
 # <<< words
@@ -48,7 +48,7 @@ class App:
         self.store = store
         self.cfg = bytearray(settings.DEFAULTS)   # the table settings (settings.PEOPLE..)
         self.stats = [0] * settings.N_STATS       # the statistics (settings.py names them)
-        self.players = {"names": [], "chips": []}   # by person slot (saving.py's header)
+        self.players = {"names": []}    # the names, by person slot (saving.py's header)
         self.hist = []          # the kept games' histories (the "history" save)
         self.play = None        # the match in progress (session.Session), for Continue
         self.to_play = False    # a screen opened from the play menu goes back to the match
@@ -63,6 +63,7 @@ class App:
         self.save_failed = False    # a failed save was said on the screen (once only)
         self.prefs_changed = False  # a screen changed the language, deck, sound or ante rise
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
+        self.stats_changed = False  # the statistics were reset (saved by _keep too)
         self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
@@ -172,7 +173,8 @@ class App:
     def _keep(self):
         """Save what the session says changed (an action, the pace: the game; a game
         counted: the history), and what a screen changed (the settings it saves at once,
-        the names), before the next key, so that a power cut loses no action."""
+        the names, the statistics reset), before the next key, so that a power cut loses
+        no action."""
         p = self.play
         if p is not None and (p.changed or p.unkept):
             if self.store is not None:
@@ -180,15 +182,18 @@ class App:
                 saving.save_session(self, p)
             p.changed = False
             p.unkept = False
-        if self.prefs_changed or self.names_changed:
+        if self.prefs_changed or self.names_changed or self.stats_changed:
             if self.store is not None:
                 import saving
                 if self.prefs_changed:
                     saving.save_prefs(self)
                 if self.names_changed:
                     saving.save_players(self)
+                if self.stats_changed:
+                    saving.save_stats(self)
             self.prefs_changed = False
             self.names_changed = False
+            self.stats_changed = False
 
     def say(self, text):
         """Show a one-line message on the help line once the current key is done."""

@@ -10,7 +10,7 @@ import gc
 
 from i18n import strings
 from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, _save, keep_history,
-                    save_players, save_stats)
+                    save_stats)
 import settings
 
 from micropython import const
@@ -18,12 +18,21 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_AFRESH = const(6)
-_W_DAMAGE_WHY = const(23)
-_W_GAME_DROPPED = const(28)
-_W_NOTE_MEM = const(73)
+_W_DAMAGE_WHY = const(22)
+_W_GAME_DROPPED = const(27)
+_W_NOTE_MEM = const(74)
 _W_OLDER_COPY = const(83)
 _W_SAVE_DAMAGED = const(106)
 # <<< words
+
+# The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
+# copies): the profit/loss, and a person slot's own.
+_NET = const(7)
+_P_MATCHES = const(0)
+_P_MATCHES_WON = const(1)
+_P_GAMES = const(2)
+_P_GAMES_WON = const(3)
+_P_NET = const(4)
 
 
 # --- what a note says about a damaged file ------------------------------------------
@@ -189,15 +198,45 @@ def _int_list(v, n, low, high):
 
 
 def _good_stats(obj):
-    """store.load's check of a "stats" copy (version 2, or version 1's list)."""
+    """store.load's check of a "stats" copy: version 3 (the table's figures, then each
+    person slot's), version 2 (the first six or seven figures alone), or version 1's
+    list of those."""
     if isinstance(obj, list):
-        return 6 <= len(obj) <= settings.N_STATS and _ints(obj)
-    if not isinstance(obj, dict) or obj.get("v") != 2:
+        return 6 <= len(obj) <= 7 and _ints(obj)
+    if not isinstance(obj, dict) or obj.get("v") not in (2, 3):
         return False
     st = obj.get("st")
     c = obj.get("c")
-    return (isinstance(st, list) and 6 <= len(st) <= settings.N_STATS and _ints(st)
-            and (c is None or _int_list(c, 4, -1, (1 << 30) - 1) and c[2] <= 1 and c[3] <= 1))
+    if not (isinstance(st, list) and (c is None or _int_list(c, 4, -1, (1 << 30) - 1)
+                                      and c[2] <= 1 and c[3] <= 1)):
+        return False
+    if obj["v"] == 2:
+        return 6 <= len(st) <= 7 and _ints(st)
+    return _good_figures(st)
+
+
+def _good_figures(st):
+    """A version 3 "st": N_STATS figures, then P_STATS for each of at most SLOTS person
+    slots; every figure a whole number of at least 0, but a profit/loss, which is
+    within +-2**30; no slot won more matches or games than it played."""
+    n = settings.N_STATS
+    k = settings.P_STATS
+    extra = len(st) - n
+    if extra < 0 or extra % k or extra > k * settings.SLOTS:
+        return False
+    big = 1 << 30
+    for i in range(len(st)):
+        v = st[i]
+        if not isinstance(v, int) or isinstance(v, bool):
+            return False
+        net = i == _NET or i >= n and (i - n) % k == _P_NET
+        if not (-big < v < big if net else 0 <= v < big):
+            return False
+    for j in range(n, len(st), k):
+        if (st[j + _P_MATCHES_WON] > st[j + _P_MATCHES]
+                or st[j + _P_GAMES_WON] > st[j + _P_GAMES]):
+            return False
+    return True
 
 
 def _good_settings(obj):
@@ -210,10 +249,10 @@ def _good_settings(obj):
 
 
 def _good_players(obj):
-    """store.load's check of a "players" copy: a dict of lists (clean_players mends
-    odd names and chips inside them)."""
-    return (isinstance(obj, dict) and isinstance(obj.get("names", []), list)
-            and isinstance(obj.get("chips", []), list))
+    """store.load's check of a "players" copy: a dict whose "names" is a list
+    (clean_players mends odd names inside it; a "chips" list, which saves before issue
+    25 kept, is not read)."""
+    return isinstance(obj, dict) and isinstance(obj.get("names", []), list)
 
 
 def _good_cfg(cfg):
@@ -305,7 +344,6 @@ def _complete(app, p):
         if p.unkept:
             keep_history(app, p)
         save_stats(app, p)
-        save_players(app)
 
 
 def load_game(app):
@@ -323,13 +361,11 @@ def load_game(app):
     return app.play
 
 
-# --- the people: names and kept chips ------------------------------------------------
+# --- the people's names ---------------------------------------------------------------
 
 def clean_players(obj, good_name):
-    """The "players" save made safe: good names (good_name(s), else ""), whole chip
-    counts."""
+    """The "players" save made safe: good names (good_name(s), else "")."""
     names = []
-    chips = []
     if isinstance(obj, dict):
         got = obj.get("names")
         if isinstance(got, list):
@@ -339,12 +375,6 @@ def clean_players(obj, good_name):
                 if s == "You" or s == "P%d" % (k + 1) or not good_name(s):
                     s = ""
                 names.append(s)
-        got = obj.get("chips")
-        if isinstance(got, list):
-            for v in got[:settings.SLOTS]:
-                if not _ints((v,)):
-                    break
-                chips.append(v)
     while names and not names[-1]:
         names.pop()
-    return {"names": names, "chips": chips}
+    return {"names": names}

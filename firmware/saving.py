@@ -5,12 +5,17 @@
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
 #               four-colour deck, "vol": the sound's volume, "rise": the rising ante},
 #               each key there once it was set
-#   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which
-#               part of the match in progress they count: [its seed, its game number,
-#               that game counted (0/1), the match counted (0/1)]} (version 1: the
-#               list alone)
+#   "stats"     {"v": 3, "st": app.stats (the fields settings.py names: the table's
+#               N_STATS, then P_STATS for each person slot that has played); "c":
+#               which part of the match in progress they count: [its seed, its game
+#               number, that game counted (0/1), the match counted (0/1)]} (version 2:
+#               the same with the first seven figures only, none of a person's own;
+#               version 1: that list alone. Both still load: the profit/loss starts at
+#               0 and each person's figures start when they next play)
 #   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
-#               alone, else P1, P2...), "chips": each slot's chips after its last game}
+#               alone, else P1, P2...)} (a "chips" list there, each slot's chips kept
+#               from its last game until issue 25, is ignored: every match now starts
+#               everyone with the Stack setting)
 #   "history"   the last HISTORY_KEEP games counted, oldest first: [people, game number,
 #               svara.log dump in hex] each (ui/history.py shows them); a copy with a
 #               bad entry (a log not hex, odd, or over 8,192 characters) is damaged
@@ -33,31 +38,26 @@
 # copy, and the title says so). "players" is damaged when it is not a dict of lists;
 # odd names and chip counts inside one are mended as said below.
 # When: the game after every action (Session.act marks it changed, and the app saves it
-# before the next key) and at every switch to a play screen, the statistics, players
-# and history when a game or match ends, the names when one is typed, the table
-# settings when the player leaves the options screens, the others when changed (a screen
-# marks app.names_changed or app.prefs_changed; App._keep saves after the key: no screen
-# calls this module).
+# before the next key) and at every switch to a play screen, the statistics and history
+# when a game or match ends, the names when one is typed, the table settings when the
+# player leaves the options screens, the others when changed, the statistics when reset
+# (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
+# saves after the key: no screen calls this module).
 # A save that fails (full filesystem) is said once on the screen and play goes on.
 # loading.load_all() at start reads everything back and leaves a short note in app.note
 # when a file was damaged.
 #
-# Names and chips belong to the person slots P1..P10 (the People of a new game take the
-# first slots; renaming a slot keeps its chips). A name is what the player typed (1 to 7
-# letters: it must fit the table's seat label, settings.NAME_W pixels of the 6x12 font;
-# ui/writer.py good_name).
-# Chips between matches, as a player would expect them:
-# - When a game ends (its result, or game over) each person's chips are kept: their
-#   stack then (Session.keep_chips), at most 9,999 (the table's stack column).
-#   A match left unfinished (END, then a new game) counts as after its last finished
-#   game; Continue still plays it on as it was.
-# - A new match (New game, or Play again) seats each person with their kept chips; a
-#   person with fewer than the ante kept (out of chips) starts with the Stack setting
-#   again, and a "New chips" screen names them once, before the first deal. A slot that
-#   never played starts with the Stack setting, said nowhere. Bots always get the Stack.
-# - The Statistics screen's second page lists each slot's kept chips.
-# A damaged "players" file starts with no names and no chips (and the note); an odd
-# name in a whole file reads as the default, a bad chip count ends the slot list there.
+# Names and each person's own figures in the statistics belong to the person slots
+# P1..P10 (the People of a new game take the first slots; renaming a slot keeps its
+# figures). A name is what the player typed (1 to 7 letters: it must fit the table's
+# seat label, settings.NAME_W pixels of the 6x12 font; ui/writer.py good_name).
+# Chips between matches: none are carried. Every match, New game or Play again, seats
+# every person and bot with the Stack setting, as New game shows it (a match is played
+# until one player holds the chips: the next starts level, as at a Svara table); what
+# each person won or lost over the matches is their profit/loss in the statistics
+# (counted game by game: a match left unfinished counts its finished games).
+# A damaged "players" file starts with no names (and the note); an odd name in a whole
+# file reads as the default.
 import settings
 from i18n import strings
 
@@ -152,8 +152,6 @@ def switched(app, old, new):
     elif new.p is p:
         save_game(app, new.name)
     save_stats(app)
-    if p is not None and (new.name == "showdown" or new.name == "gameover"):
-        save_players(app)           # the chips as the game ended (Session.keep_chips)
     if old is not None and old.name == "options":
         save_settings(app)
 
@@ -168,7 +166,7 @@ def save_stats(app, play=None):
     if p is not None and p.game is not None:
         token = app.stats_token = [p.match.seed, p.games, int(p.counted), int(p.ended)]
     if st != app.stats_saved:
-        if _save(app, "stats", {"v": 2, "st": st, "c": token}):
+        if _save(app, "stats", {"v": 3, "st": st, "c": token}):
             app.stats_saved = list(st)
             app.token_saved = token
 
@@ -185,7 +183,7 @@ def roll_back(app):
 
 
 def save_players(app):
-    """app.players (the names and kept chips), if they changed since the last save."""
+    """app.players (the names), if they changed since the last save."""
     pl = app.players
     if app.store is None or pl == app.players_saved:
         return
@@ -194,7 +192,7 @@ def save_players(app):
 
 
 def _copy(pl):
-    return {"names": list(pl["names"]), "chips": list(pl["chips"])}
+    return {"names": list(pl["names"])}
 
 
 def keep_history(app, p):

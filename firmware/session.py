@@ -3,9 +3,10 @@
 # person and who a bot, the bots' pace, whose cards the screen may show (the last
 # person who pressed OK on the cover), the cards of the last showdown, and the last
 # action for the message line. Seats 0..people-1 are the people, the rest bots.
-# People are named and seated from app.players (saving.py keeps it; its header says how
-# chips carry from match to match): the name typed for their slot, and the chips kept
-# from their last game when they have at least the ante.
+# People are named from app.players (saving.py keeps it): the name typed for their slot.
+# Every seat, person or bot, starts a match with the Stack setting, as it says on New
+# game (what each person won or lost over the matches is their profit/loss in the
+# statistics, counted here with the other figures).
 # No drawing and no files here: an action sets self.changed and a game counted
 # self.unkept, and the app saves the game and the history before it handles the next
 # key (App._keep, saving.save_session). view() says which screen shows the state now
@@ -16,7 +17,6 @@ import settings
 
 from micropython import const
 
-CHIPS_MOST = const(9999)        # chips kept for a person at most (the stack column)
 # The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
 _MATCHES = const(0)
 _MATCHES_WON = const(1)
@@ -25,28 +25,33 @@ _GAMES_WON = const(3)
 _SVARAS = const(4)
 _BEST_HAND = const(5)
 _BIGGEST_POT = const(6)
+_NET = const(7)
+_P_MATCHES = const(0)
+_P_MATCHES_WON = const(1)
+_P_GAMES = const(2)
+_P_GAMES_WON = const(3)
+_P_NET = const(4)
 
 
 def new_match(app):
-    """Start a match from app.cfg and keep it in app.play: people with kept chips (at
-    least the ante) bring them, the others and the bots get the Stack setting;
-    Session.fresh lists the people who had run out (the "New chips" screen names them
-    first)."""
+    """Start a match from app.cfg and keep it in app.play: every seat gets the Stack
+    setting."""
     cfg = app.cfg
-    people = cfg[settings.PEOPLE]
-    stack = settings.STACKS[cfg[settings.STACK]]
-    stacks = [stack] * (people + cfg[settings.BOTS])
-    chips = app.players["chips"]
-    fresh = bytearray()
-    for i in range(min(people, len(chips))):
-        if chips[i] >= cfg[settings.ANTE]:
-            stacks[i] = chips[i] if chips[i] < CHIPS_MOST else CHIPS_MOST
-        else:
-            fresh.append(i)
+    n = cfg[settings.PEOPLE] + cfg[settings.BOTS]
+    stacks = [settings.STACKS[cfg[settings.STACK]]] * n
     app.play = None
     app.play = Session(app, stacks, cfg)
-    app.play.fresh = bytes(fresh)
     return app.play
+
+
+def person(st, slot):
+    """Where person slot `slot`'s own figures start in the statistics `st` (made room
+    for, zeros, the first time the slot plays)."""
+    n = settings.P_STATS
+    k = settings.N_STATS + n * slot
+    while len(st) < k + n:
+        st.append(0)
+    return k
 
 
 class Session:
@@ -65,7 +70,6 @@ class Session:
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
         self.total = sum(stacks)            # the chips at the table (conserved)
-        self.fresh = b""                    # people given the Stack again (new_match)
         n = len(stacks)
         self.shown = bytearray(3 * n)       # cards at the last showdown, by seat
         self.tie_cards = bytearray(3 * n)   # the same at the last svara (a tie)
@@ -187,12 +191,10 @@ class Session:
                         st[_BEST_HAND] = p
 
     def view(self):
-        """(module, class, args) of the screen for the game's state now: who starts with
-        new chips, a finished match (from a save), a svara not shown yet, the result of
-        a finished game (counted now), or the table (ui/screen.py resume() opens it)."""
+        """(module, class, args) of the screen for the game's state now: a finished
+        match (from a save), a svara not shown yet, the result of a finished game
+        (counted now), or the table (ui/screen.py resume() opens it)."""
         g = self.game
-        if self.fresh:                      # first: who starts with new chips
-            return "names", "Fresh", ()
         if self.ended:                      # a finished match (from a save)
             return "showdown", "Showdown", (2,)
         if g.svaras > self.svaras_seen:
@@ -240,22 +242,9 @@ class Session:
         action, amount = bots.decide(self.level, g, s, self.rng, self.reads)
         self.act(s, action, amount)
 
-    def keep_chips(self):
-        """Keep each person's chips now in app.players["chips"] (by slot) for the next
-        match (saving.py saves them when the result or game over shows)."""
-        g = self.game
-        st = g.stacks if g is not None else self.match.stacks
-        chips = self.app.players["chips"]
-        for i in range(self.people):
-            v = st[i] if st[i] < CHIPS_MOST else CHIPS_MOST
-            if i < len(chips):
-                chips[i] = v
-            else:
-                chips.append(v)
-
     def finish_game(self):
-        """Keep the people's chips; count a finished game in the statistics (once)."""
-        self.keep_chips()
+        """Count a finished game in the statistics (once): the table's figures and each
+        person's own (games, games won, the chips won or lost in it)."""
         if self.counted:
             return
         self.counted = True
@@ -268,6 +257,16 @@ class Session:
         st[_SVARAS] += g.svaras
         if g.winner < self.people and g.won > st[_BIGGEST_POT]:
             st[_BIGGEST_POT] = g.won
+        stacks = g.stacks
+        start = g.start
+        for i in range(self.people):
+            k = person(st, i)
+            st[k + _P_GAMES] += 1
+            if g.winner == i:
+                st[k + _P_GAMES_WON] += 1
+            won = stacks[i] - start[i]
+            st[k + _P_NET] += won
+            st[_NET] += won
 
     def over(self):
         """True when the match is over after this game: one player left, or no person."""
@@ -293,9 +292,15 @@ class Session:
         return st.index(max(st))
 
     def end_match(self):
-        """Count the match in the statistics."""
+        """Count the match in the statistics (the table's and each person's)."""
         self.ended = True
         st = self.app.stats
         st[_MATCHES] += 1
-        if self.winner() < self.people:
+        w = self.winner()
+        if w < self.people:
             st[_MATCHES_WON] += 1
+        for i in range(self.people):
+            k = person(st, i)
+            st[k + _P_MATCHES] += 1
+            if w == i:
+                st[k + _P_MATCHES_WON] += 1

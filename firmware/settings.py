@@ -1,7 +1,8 @@
 # The schema of what the player sets and what the handset counts, in one place: the
 # table settings (app.cfg, one byte each: the numbers below), their defaults and ranges,
 # the two settings kept beside them (the four-colour deck, the rising ante), the fields
-# of the statistics (app.stats) and the person slots' names. ui/options.py edits the
+# of the statistics (app.stats, each person's own among them) and the person slots'
+# names. ui/options.py edits the
 # settings, session.py counts the statistics, saving.py writes them all, loading.py
 # reads them back (and checks them against the ranges here).
 from micropython import const
@@ -10,7 +11,7 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BOT = const(13)
 _W_PERSON = const(88)
-_W_YOU = const(138)
+_W_YOU = const(137)
 # <<< words
 
 # The table settings, one byte each in app.cfg (ui/options.py edits them):
@@ -58,10 +59,21 @@ _GAMES_WON = const(3)     # games a person won
 _SVARAS = const(4)        # svaras played
 _BEST_HAND = const(5)     # the best hand a person was dealt (its points)
 _BIGGEST_POT = const(6)   # the biggest pot a person won
-N_STATS = const(7)
+_NET = const(7)           # profit/loss: the chips the people won less those they lost
+N_STATS = const(8)
+# Then each person slot's own figures (hot-seat play), P_STATS of them a slot: slot k's
+# from N_STATS + P_STATS * k, for as many slots as have played (app.stats grows when a
+# slot first plays; Session counts them). Their fields, from the slot's first:
+_P_MATCHES = const(0)     # matches played
+_P_MATCHES_WON = const(1) # matches won (the most chips at the end)
+_P_GAMES = const(2)       # games played
+_P_GAMES_WON = const(3)   # games won
+_P_NET = const(4)         # profit/loss: chips won less chips lost, over all games
+P_STATS = const(5)
 
 # The person slots P1..P10 (as many as New game allows people), each with a name typed
-# (app.players["names"]) and the chips kept from its last game (app.players["chips"]).
+# (app.players["names"]). Every match seats everyone with the Stack setting: what a
+# person won or lost over the matches is their profit/loss in the statistics.
 SLOTS = const(10)
 # A name takes at most NAME_W pixels in the 6x12 font (7 letters; ui/table.py draws one
 # over 33 in 5x8).

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Remakes docs/screens/<lang>_rules.png and <lang>_table.png (2x) with the headless
-# simulator, one run per language: Settings -> Language (RIGHT k times), back, the
-# rules page "A game" (page 4), then you against three easy bots (stack 20, app seed 5,
+# simulator, one run per language: Settings -> Language (RIGHT k times), back (and OK:
+# keep the change, when there is one), the rules page "A game" (page 4), then you against three easy bots (stack 20, app seed 5,
 # the match of host_tests/keys/bots4.keys) to its 23rd key: your turn, a bet open (as docs/screens/table.png).
 # Run from anywhere: sh docs/screens/languages.sh
 set -e
@@ -12,13 +12,16 @@ MATCH="OK DOWN DOWN DOWN LEFT LEFT SL OK OK OK OK OK OK OK OK OK OK OK OK OK OK 
 k=0
 for lang in en bg ru nl pt id; do
     rights=""
+    keep=""
+    at=$k
     i=0
     while [ $i -lt $k ]; do rights="$rights RIGHT"; i=$((i + 1)); done
-    keys="DOWN DOWN OK UP UP $rights END DOWN OK RIGHT RIGHT RIGHT END UP UP UP $MATCH"
+    if [ $k -gt 0 ]; then keep="OK"; at=$((k + 1)); fi
+    keys="DOWN DOWN OK UP UP $rights END $keep DOWN OK RIGHT RIGHT RIGHT END UP UP UP $MATCH"
     rm -rf "$TMP/$lang"
     "$PY" -m tools.sim --seed 5 --scale 2 --keys "$keys" --shots "$TMP/$lang" >/dev/null
-    cp "$TMP/$lang/$(printf %04d $((11 + k)))".png "docs/screens/${lang}_rules.png"
-    cp "$TMP/$lang/$(printf %04d $((38 + k)))".png "docs/screens/${lang}_table.png"
+    cp "$TMP/$lang/$(printf %04d $((11 + at)))".png "docs/screens/${lang}_rules.png"
+    cp "$TMP/$lang/$(printf %04d $((38 + at)))".png "docs/screens/${lang}_table.png"
     k=$((k + 1))
 done
 rm -rf "$TMP"

@@ -63,10 +63,14 @@ def bottom(fb, help_text, left, right_label):
 
 
 def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
-    """One menu row: highlighted (gold) when `on`; an optional value on the right."""
-    bg = GOLD if on else FELT_DARK
+    """One menu row: highlighted (gold) when `on`; an optional value on the right. A
+    `dim` row (not available now) has a grey label; the highlight on it is a gold frame
+    only, so that it never looks like a row that would open."""
+    bg = GOLD if on and not dim else FELT_DARK
     fb.fill_rect(4, y, WIDTH - 8, h - 1, bg)
-    ink = BLACK if on else (GREY if dim else CARD)
+    if on and dim:
+        fb.rect(4, y, WIDTH - 8, h - 1, GOLD)
+    ink = GREY if dim else (BLACK if on else CARD)
     fh = 8 if font is F5 else 12
     ty = y + (h - 1 - fh) // 2
     writer.text(fb, label, 8, ty, ink, font)

@@ -19,19 +19,19 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
-_W_DID = const(24)
-_W_DID_NO_BLIND = const(25)
-_W_DID_OPEN = const(26)
-_W_GAME_NO = const(29)
-_W_HELP_HISTORY = const(38)
+_W_DID = const(23)
+_W_DID_NO_BLIND = const(24)
+_W_DID_OPEN = const(25)
+_W_GAME_NO = const(28)
+_W_HELP_HISTORY = const(37)
 _W_HISTORY = const(54)
 _W_HIST_ANTE = const(55)
 _W_HIST_CALL = const(56)
 _W_HIST_NONE = const(57)
 _W_HIST_NO_JOIN = const(58)
-_W_SVARA_TIE = const(129)
-_W_WINS = const(136)
-_W_YOU_WIN = const(142)
+_W_SVARA_TIE = const(128)
+_W_WINS = const(135)
+_W_YOU_WIN = const(141)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

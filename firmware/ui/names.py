@@ -1,4 +1,4 @@
-# The people's names (Settings -> Names) and the "New chips" note before a match.
+# The people's names (Settings -> Names).
 #
 # Names: a list of the person slots P1..P10 (settings.SLOTS, as many as New game allows
 # people) with the name typed for each. UP/DOWN pick a slot, OK (or RIGHT, the left soft
@@ -15,34 +15,28 @@
 # soft key saves (an empty name is refused with a note), END or the right soft key
 # leaves the name as it was. A name is at most settings.NAME_W pixels wide (the table's
 # seat label): a letter that would not fit is refused with a note.
-# Fresh: after New game or Play again, before the first deal, the people who had run
-# out of kept chips and start with the Stack setting again (Session.fresh).
 from drivers import keys
 from i18n import held, item
 import settings
 from ui import draw, writer
 from ui.draw import F5
-from ui.screen import Screen, open_screen, resume
+from ui.screen import Screen, open_screen
 
 from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
-_W_DONE = const(27)
+_W_DONE = const(26)
 _W_HELP_NAME = const(41)
 _W_HELP_NAMES = const(42)
-_W_HELP_RESTOCK = const(48)
-_W_NAME_EMPTY = const(64)
-_W_NAME_FULL = const(65)
-_W_NAME_KEYS = const(66)
-_W_NAME_OF = const(67)
+_W_NAME_EMPTY = const(65)
+_W_NAME_FULL = const(66)
+_W_NAME_KEYS = const(67)
+_W_NAME_OF = const(68)
 _W_OK = const(82)
 _W_OPTIONS = const(85)
 _W_PERSON = const(88)
-_W_PLAY = const(89)
-_W_RESTOCK_NOTE = const(100)
-_W_RESTOCK_TITLE = const(101)
 _W_SELECT = const(109)
 # <<< words
 
@@ -117,9 +111,10 @@ class Names(Screen):
     name = "names"
     help = T[_W_HELP_NAMES]
 
-    def __init__(self, app, selected=0):
+    def __init__(self, app, selected=0, undo=None):
         super().__init__(app)
         self.sel = selected
+        self.undo = undo        # Settings' rows as they opened (ui/options.py), given back
         self.mode = _LIST
         self.text = ""          # the name being typed, the pending letter last
         self.pend = -1          # the digit whose letter is pending, or -1
@@ -224,7 +219,7 @@ class Names(Screen):
         return _NOTHING
 
     def _back(self):
-        return open_screen(self.app, "options", "Options", False, _OPT_NAMES)
+        return open_screen(self.app, "options", "Options", False, _OPT_NAMES, self.undo)
 
     def _list(self):
         self.mode = _LIST
@@ -311,37 +306,3 @@ class Names(Screen):
         self.pend = -1
         self._field(self.app.fb)
         return _SHOW
-
-
-class Fresh(Screen):
-    """Who starts the new match with the Stack setting again, having run out of chips."""
-
-    name = "fresh"
-    help = T[_W_HELP_RESTOCK]
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.play = app.play
-
-    def trace(self):
-        p = self.play
-        return "fresh " + ",".join([p.name(s) for s in p.fresh])
-
-    def draw(self, fb):
-        p = self.play
-        fb.fill(_FELT)
-        draw.title_band(fb, T[_W_RESTOCK_TITLE])
-        stack = settings.STACKS[p.cfg[settings.STACK]]
-        for i in range(len(T[_W_RESTOCK_NOTE])):
-            s = T[_W_RESTOCK_NOTE][i]
-            draw.center(fb, s % stack if "%" in s else s, 20 + 10 * i, _LIGHT, F5)
-        for k in range(len(p.fresh)):
-            writer.text(fb, p.name(p.fresh[k]), 8 + 60 * (k // 5), 56 + 12 * (k % 5), _GOLD)
-        draw.bottom(fb, T[_W_HELP_RESTOCK], T[_W_PLAY], "")
-
-    def key(self, code):
-        if code == keys.OK or code == keys.SL or code == keys.END or code == keys.SR:
-            p = self.play
-            p.fresh = b""
-            return resume(self.app)
-        return _NOTHING

@@ -2,14 +2,18 @@
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
 # defaults of the next new game), the Names row (OK or RIGHT opens ui/names.py, the
-# people's names) and the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT (or OK)
-# change its value, digits type a small number, OK on the last row starts or returns.
-# What applies when (said on the help line of the row): on New game's Stack row, when a
-# person has chips kept from an earlier match, that people bring those (the Stack is for
-# bots and people without); in Settings during a match, the rule variants are for the
-# next new game, while the bot level and pace apply to the match at once (leaving
-# Settings sets them in app.play). Starting a new game while a match is saved asks first
-# (OK starts it, END goes back to the list).
+# people's names) and the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT change
+# its value, digits type a small number; OK never changes a value: on a value row it
+# moves to the last row, and OK there starts or returns (as the left soft key does).
+# What applies when (said on the help line of the row): in Settings during a match, the
+# rule variants are for the next new game, while the bot level and pace apply to the
+# match at once (leaving Settings sets them in app.play). Every match seats everyone,
+# people and bots, with the Stack setting (session.new_match). Starting a new game
+# while a match is saved asks first (OK starts it, END goes back to the list).
+# Back (END or the right soft key) after a change asks whether to keep it: OK keeps
+# (as Done), END puts every row back as it was when the list opened (self.undo: the
+# table settings, the deck, the sound, the ante rise and the language; the names are
+# saved on their own screen, which carries self.undo there and back).
 from drivers import keys
 from i18n import held, item
 import settings
@@ -25,14 +29,16 @@ from micropython import const
 _W_AS_ANTE = const(9)
 _W_BACK = const(12)
 _W_BUY_INS = const(14)
-_W_DONE = const(27)
+_W_DONE = const(26)
+_W_HELP_KEEP = const(38)
 _W_HELP_OPTIONS = const(45)
 _W_HELP_REPLACE = const(47)
-_W_LEVELS = const(60)
-_W_NEW_GAME = const(68)
-_W_NEXT_MATCH = const(70)
-_W_NO = const(71)
-_W_NO_CAP = const(74)
+_W_KEEP_ASK = const(59)
+_W_LEVELS = const(61)
+_W_NEW_GAME = const(69)
+_W_NEXT_MATCH = const(71)
+_W_NO = const(72)
+_W_NO_CAP = const(75)
 _W_ON_OFF = const(84)
 _W_OPTIONS = const(85)
 _W_PACES = const(86)
@@ -40,10 +46,9 @@ _W_PLAY = const(89)
 _W_REPLACE_ASK = const(99)
 _W_RISE_EVERY = const(104)
 _W_SETTINGS = const(110)
-_W_STACK_KEPT = const(113)
-_W_START = const(114)
-_W_VOLUMES = const(133)
-_W_YES = const(137)
+_W_START = const(113)
+_W_VOLUMES = const(132)
+_W_YES = const(136)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -154,12 +159,13 @@ def fix_players(cfg, opt):
 
 class Options(Screen):
     """New game (new=True) or Settings (new=False): a list of options and a last row;
-    `at`, an option number, starts with its row selected (else the first row)."""
+    `at`, an option number, starts with its row selected (else the first row); `undo`,
+    the rows as the list first opened (back from the names screen), else as they are."""
 
     name = "options"
     help = T[_W_HELP_OPTIONS]
 
-    def __init__(self, app, new, at=-1):
+    def __init__(self, app, new, at=-1, undo=None):
         super().__init__(app)
         self.new = new
         self.items = NEW_ITEMS if new else SETTING_ITEMS
@@ -171,12 +177,15 @@ class Options(Screen):
         self.typed = 0
         _volume[0] = app.volume
         self.asking = False         # "replace the saved game?" is showing
+        self.keeping = False        # "keep the changes?" is showing
+        self.undo = undo or self._now()
         self.help = self._help()
 
     def trace(self):
         return "%s %d %s%s" % ("newgame" if self.new else "settings", self.selected,
                                " ".join(["%d" % v for v in self.cfg]),
-                               " replace?" if self.asking else "")
+                               " replace?" if self.asking else " keep?" if self.keeping
+                               else "")
 
     def _running(self):
         """The match in progress (saved, not over), or None."""
@@ -187,21 +196,17 @@ class Options(Screen):
         """The help line for the selected row: what applies when, else the keys."""
         if self.selected < len(self.items):
             opt = self.items[self.selected]
-            if self.new and opt == settings.STACK and self._kept():
-                return T[_W_STACK_KEPT]
             if (not self.new and opt != settings.LEVEL and opt != settings.PACE and opt < _LANG
                     and self._running() is not None):
                 return T[_W_NEXT_MATCH]
         return T[_W_HELP_OPTIONS]
 
-    def _kept(self):
-        """True when one of the people has chips kept from an earlier match."""
-        chips = self.app.players["chips"]
-        cfg = self.cfg
-        for i in range(min(cfg[settings.PEOPLE], len(chips))):
-            if chips[i] >= cfg[settings.ANTE]:
-                return True
-        return False
+    def _now(self):
+        """The rows' values now: the table settings, then the deck, the sound's volume,
+        the ante rise and the language (its index in i18n.LANGUAGES)."""
+        import i18n
+        return bytes(self.cfg) + bytes((settings.FOUR[0], self.app.volume, settings.RISE[0],
+                                        i18n.LANGUAGES.index(i18n.current())))
 
     def draw(self, fb):
         fb.fill(_FELT)
@@ -210,14 +215,14 @@ class Options(Screen):
             self._row(fb, i)
         self.help = self._help()
         draw.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
-        if self.asking:
+        if self.asking or self.keeping:
             fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
             fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
+            ask = T[_W_REPLACE_ASK] if self.asking else T[_W_KEEP_ASK]
             for k in range(3):
-                draw.center(fb, T[_W_REPLACE_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT,
-                              draw.small())
-            self.help = T[_W_HELP_REPLACE]
-            draw.bottom(fb, T[_W_HELP_REPLACE], T[_W_YES], T[_W_NO])
+                draw.center(fb, ask[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, draw.small())
+            self.help = T[_W_HELP_REPLACE] if self.asking else T[_W_HELP_KEEP]
+            draw.bottom(fb, self.help, T[_W_YES], T[_W_NO])
 
     def _row(self, fb, i):
         y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
@@ -243,21 +248,19 @@ class Options(Screen):
                 self.asking = False
                 return _REDRAW
             return _NOTHING
+        if self.keeping:
+            if code == keys.OK or code == keys.SL:
+                return self._leave(True)
+            if code == keys.END or code == keys.SR:
+                return self._drop()
+            return _NOTHING
         if code == keys.UP or code == keys.DOWN:
-            old = self.selected
-            self.selected = (old + (1 if code == keys.DOWN else n - 1)) % n
-            self.typed = 0
-            self._row(fb, old)
-            self._row(fb, self.selected)
-            help = self._help()
-            if help != self.help:
-                self.help = help
-                draw.help_line(fb, help)
-            return _SHOW
+            return self._select((self.selected + (1 if code == keys.DOWN else n - 1)) % n)
         if code == keys.END or code == keys.SR:
-            if not self.new:
-                return self._finish()
-            return open_screen(self.app, "title", "Title", 0)
+            if self._now() != self.undo:
+                self.keeping = True
+                return _REDRAW
+            return self._leave(False)
         if code == keys.SL:
             return self._finish()
         last = self.selected == n - 1
@@ -265,27 +268,44 @@ class Options(Screen):
             return self._finish()
         if last:
             return _NOTHING
-        return self._row_key(self.items[self.selected], code)
+        opt = self.items[self.selected]
+        if code == keys.OK and opt != _NAMES:
+            return self._select(n - 1)  # OK changes no value: on to Start (or Done)
+        return self._row_key(opt, code)
+
+    def _select(self, i):
+        """Move the highlight to row i (redrawing the two rows and the help line)."""
+        fb = self.app.fb
+        old = self.selected
+        self.selected = i
+        self.typed = 0
+        self._row(fb, old)
+        self._row(fb, i)
+        help = self._help()
+        if help != self.help:
+            self.help = help
+            draw.help_line(fb, help)
+        return _SHOW
 
     def _row_key(self, opt, code):
         """A key on the row of option `opt`. (key() is split in two: one function's code
         is one block of the heap where the game is .mpy files.)"""
         if opt == _NAMES:
             if code == keys.RIGHT or code == keys.OK:
-                return open_screen(self.app, "names", "Names")
+                return open_screen(self.app, "names", "Names", 0, self.undo)
             return _NOTHING
         if opt == _LANG:
-            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+            if code == keys.LEFT or code == keys.RIGHT:
                 return self._language(-1 if code == keys.LEFT else 1)
             return _NOTHING
         if opt == _DECK:
-            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+            if code == keys.LEFT or code == keys.RIGHT:
                 settings.FOUR[0] ^= 1
                 self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
         if opt == _SOUND:
-            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+            if code == keys.LEFT or code == keys.RIGHT:
                 app = self.app
                 app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
                 _volume[0] = app.volume
@@ -294,13 +314,13 @@ class Options(Screen):
                 return self._changed(opt)
             return _NOTHING
         if opt == _RISE:
-            if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+            if code == keys.LEFT or code == keys.RIGHT:
                 n = len(settings.RISE_GAMES)
                 settings.RISE[0] = (settings.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
                 self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
-        if code == keys.LEFT or code == keys.RIGHT or code == keys.OK:
+        if code == keys.LEFT or code == keys.RIGHT:
             change(self.cfg, opt, -1 if code == keys.LEFT else 1)
             self.typed = 0
             return self._changed(opt)
@@ -333,15 +353,35 @@ class Options(Screen):
         return _REDRAW
 
     def _finish(self):
+        """Done (Settings) or Play (New game)."""
         if not self.new:
-            p = self._running()
-            if p is not None:           # the bot level and pace apply to it at once
-                p.set_pace(self.cfg[settings.LEVEL], self.cfg[settings.PACE])
-            return leave(self.app, "title", "Title", 2)   # or to the match
+            return self._leave(True)
         if self._running() is not None:
             self.asking = True
             return _REDRAW
         return self._start()
+
+    def _leave(self, keep):
+        """Back to the title (or the match, from the play menu); `keep`: Settings' bot
+        level and pace apply to the match in progress at once."""
+        if self.new:
+            return open_screen(self.app, "title", "Title", 0)
+        p = self._running()
+        if keep and p is not None:
+            p.set_pace(self.cfg[settings.LEVEL], self.cfg[settings.PACE])
+        return leave(self.app, "title", "Title", 2)   # or to the match
+
+    def _drop(self):
+        """Every row back as the list opened (self.undo), then leave."""
+        import i18n
+        u = self.undo
+        n = len(u) - 4
+        for i in range(n):
+            self.cfg[i] = u[i]
+        settings.FOUR[0], self.app.volume, settings.RISE[0] = u[n], u[n + 1], u[n + 2]
+        i18n.use(i18n.LANGUAGES[u[n + 3]])
+        self.app.prefs_changed = True   # saving.save_prefs saves what differs
+        return self._leave(False)
 
     def _start(self):
         from session import new_match

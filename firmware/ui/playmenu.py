@@ -14,7 +14,7 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_HELP_MENU = const(40)
-_W_MENU_KEY = const(63)
+_W_MENU_KEY = const(64)
 _W_PLAY_MENU = const(90)
 _W_SELECT = const(109)
 # <<< words

@@ -16,12 +16,12 @@ from micropython import const
 _W_BACK = const(12)
 _W_CARD_POINTS = const(16)
 _W_CARD_POINT_LINES = const(17)
-_W_HANDS = const(32)
-_W_HAND_ROWS = const(33)
+_W_HANDS = const(31)
+_W_HAND_ROWS = const(32)
 _W_HELP_RULES = const(49)
-_W_NEXT = const(69)
+_W_NEXT = const(70)
 _W_PAGE = const(87)
-_W_TEXT_PAGES = const(130)
+_W_TEXT_PAGES = const(129)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -1,8 +1,11 @@
-# Statistics (kept in the "stats" save), two pages. The first: matches played and won,
-# games played and won by a person, svaras, the best hand a person was dealt and the
-# biggest pot a person won. The second: each person's chips kept for the next match
-# (app.players, by slot; saving.py says how they carry). LEFT/RIGHT (or UP/DOWN) turn
-# the page; END, OK or a soft key goes back.
+# Statistics (kept in the "stats" save; settings.py names the fields). The first page:
+# matches played and won, games played and won by a person, svaras, the best hand a
+# person was dealt, the biggest pot a person won, and the people's profit/loss (the
+# chips they won less those they lost, over every game). Once more than one person slot
+# has played (hot-seat), a page follows for each: its name over its own matches and
+# games played and won and its profit/loss. LEFT/RIGHT (or UP/DOWN) turn the page; the
+# left soft key (Reset) asks, then puts every figure back to 0 (OK) or keeps them (END);
+# END, OK or the right soft key goes back to the title.
 from drivers import keys
 from i18n import held
 import settings
@@ -15,23 +18,33 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
-_W_CHIPS_TITLE = const(18)
+_W_HELP_RESET = const(48)
 _W_HELP_RULES = const(49)
-_W_NO_CHIPS = const(77)
+_W_NO = const(72)
 _W_PAGE = const(87)
-_W_STATS = const(115)
-_W_STAT_NAMES = const(116)
+_W_RESET = const(100)
+_W_RESET_ASK = const(101)
+_W_STATS = const(114)
+_W_STAT_NAMES = const(115)
+_W_YES = const(136)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
+_BLACK = const(0)
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)
 _LIGHT = const(14)
+_WIDTH = const(128)
 _NOTHING = const(0)
 _REDRAW = const(2)
+_NET = const(7)
+_P_NET = const(4)
 
 T = held(__name__)
+# A person's page: the fields of the first page it has, by index into STAT_NAMES (the
+# slot's own fields are in this order: settings._P_MATCHES ... _P_NET).
+_PERSON_ROWS = b"\x00\x01\x02\x03\x07"
 
 
 class Stats(Screen):
@@ -43,46 +56,77 @@ class Stats(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.page = 0
+        self.asking = False         # "reset the statistics?" is showing
+
+    def _slots(self):
+        """The person slots with figures of their own (0 when one at most: the first
+        page says it all)."""
+        n = (len(self.app.stats) - settings.N_STATS) // settings.P_STATS
+        return n if n > 1 else 0
+
+    def _name(self, k):
+        return settings.seat_name(self.app.players["names"], k, 2)
 
     def trace(self):
+        st = self.app.stats
+        ask = " reset?" if self.asking else ""
         if self.page:
-            pl = self.app.players
-            chips = pl["chips"]
-            return "stats chips " + " ".join(["%s=%d" % (settings.seat_name(
-                pl["names"], k, len(chips)), chips[k]) for k in range(len(chips))])
-        return "stats " + " ".join(["%d" % v for v in self.app.stats])
+            k = settings.N_STATS + settings.P_STATS * (self.page - 1)
+            return "stats %s %s%s" % (self._name(self.page - 1), " ".join(
+                ["%d" % v for v in st[k:k + settings.P_STATS]]), ask)
+        return "stats " + " ".join(["%d" % v for v in st[:settings.N_STATS]]) + ask
 
     def draw(self, fb):
         fb.fill(_FELT)
+        st = self.app.stats
+        names = T[_W_STAT_NAMES]
         if self.page:
-            self._chips(fb)
+            draw.title_band(fb, self._name(self.page - 1))
+            k = settings.N_STATS + settings.P_STATS * (self.page - 1)
+            for i in range(settings.P_STATS):
+                self._line(fb, i, names[_PERSON_ROWS[i]], st[k + i], i == _P_NET)
         else:
             draw.title_band(fb, T[_W_STATS])
-            st = self.app.stats
-            for i in range(min(len(st), len(T[_W_STAT_NAMES]))):   # a row for each named figure
-                y = 24 + 16 * i
-                writer.text(fb, T[_W_STAT_NAMES][i], 6, y, _CARD)
-                draw.right(fb, "%d" % st[i], 122, y, _GOLD)
-        draw.right(fb, T[_W_PAGE] % (self.page + 1, 2), 126, 3, _LIGHT, F5)
-        draw.bottom(fb, T[_W_HELP_RULES], "", T[_W_BACK])
+            for i in range(min(settings.N_STATS, len(names))):
+                self._line(fb, i, names[i], st[i], i == _NET)
+        draw.right(fb, T[_W_PAGE] % (self.page + 1, self._slots() + 1), 126, 3, _LIGHT, F5)
+        if self.asking:
+            fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
+            fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
+            for k in range(3):
+                draw.center(fb, T[_W_RESET_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
+            self.help = T[_W_HELP_RESET]
+            draw.bottom(fb, self.help, T[_W_YES], T[_W_NO])
+            return
+        self.help = T[_W_HELP_RULES]
+        draw.bottom(fb, self.help, T[_W_RESET], T[_W_BACK])
 
-    def _chips(self, fb):
-        """Each slot's kept chips under its name, one 6x12 row a slot."""
-        draw.title_band(fb, T[_W_CHIPS_TITLE])
-        pl = self.app.players
-        chips = pl["chips"]
-        n = len(chips)
-        if not n:
-            draw.center(fb, T[_W_NO_CHIPS], 40, _LIGHT, F5)
-        for k in range(n):
-            y = 18 + 12 * k
-            writer.text(fb, settings.seat_name(pl["names"], k, n), 6, y, _CARD)
-            draw.right(fb, "%d" % chips[k], 122, y, _GOLD)
+    def _line(self, fb, i, label, v, signed):
+        """A figure's row: its label, and its value at the right (a profit with +)."""
+        y = 18 + 15 * i
+        writer.text(fb, label, 6, y, _CARD)
+        draw.right(fb, ("+%d" if signed and v > 0 else "%d") % v, 122, y, _GOLD)
 
     def key(self, code):
-        if keys.UP <= code <= keys.RIGHT:
-            self.page ^= 1
+        if self.asking:
+            if code == keys.OK or code == keys.SL:
+                st = self.app.stats
+                del st[settings.N_STATS:]       # each person's figures go
+                for i in range(settings.N_STATS):
+                    st[i] = 0
+                self.app.stats_changed = True   # saved at once (App._keep)
+                self.page = 0
+            elif code != keys.END and code != keys.SR:
+                return _NOTHING
+            self.asking = False
             return _REDRAW
-        if code == keys.END or code == keys.SR or code == keys.OK or code == keys.SL:
+        if keys.UP <= code <= keys.RIGHT:
+            n = self._slots() + 1
+            self.page = (self.page + (n - 1 if code == keys.UP or code == keys.LEFT else 1)) % n
+            return _REDRAW
+        if code == keys.SL:
+            self.asking = True
+            return _REDRAW
+        if code == keys.END or code == keys.SR or code == keys.OK:
             return open_screen(self.app, "title", "Title", 4)
         return _NOTHING

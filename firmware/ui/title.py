@@ -1,6 +1,10 @@
 # The title screen and main menu: New game, Continue, Settings, Rules, Statistics, Exit.
 # UP/DOWN (or a digit 1-6) move the highlight, redrawing only the two changed rows;
-# OK or the left soft key opens the item. Continue comes back to a game left with END.
+# OK or the left soft key opens the item. Continue comes back to a game left with END;
+# with no game to continue its row is greyed (draw.menu_row's dim: the highlight on it
+# is a gold frame round the grey label, never a gold row) and OK there opens nothing
+# but says why on the help line. The rows keep their places, so the same keys reach
+# Settings with a game saved or not.
 # Exit, or the red END key here, leaves the game (Off: app.done is set; the handset's
 # loop in main.py stops, the simulator's window closes; a key there comes back).
 from drivers import keys
@@ -14,10 +18,10 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BYE = const(15)
 _W_HELP_MENU = const(40)
-_W_MENU = const(62)
+_W_MENU = const(63)
 _W_NO_MATCH = const(78)
 _W_SELECT = const(109)
-_W_TITLE = const(132)
+_W_TITLE = const(131)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -90,7 +94,11 @@ class Title(Screen):
             return _SHOW
         d = keys.digit(code)
         if 1 <= d <= n:
+            old = self.selected
             self.selected = d - 1
+            fb = self.app.fb
+            self._row(fb, old)          # (shown with the note, if it is Continue greyed)
+            self._row(fb, self.selected)
             return self._open()
         if code == keys.OK or code == keys.SL:
             return self._open()

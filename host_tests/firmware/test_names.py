@@ -1,6 +1,6 @@
-"""People's names and their chips between matches: the checks of
+"""People's names and each person's own figures: the checks of
 host_tests/mpchecks/names_checks.py on CPython and MicroPython, the keypad layouts, and
-names and chips kept by the simulator's save folder from CPython to MicroPython."""
+names and figures kept by the simulator's save folder from CPython to MicroPython."""
 import pytest
 
 from conftest import check_names, run_checks_on_micropython
@@ -55,10 +55,10 @@ def test_the_name_limits_match_the_game():
             assert writer.width(longest, font) <= writer.width(sample, font), code
 
 
-def test_names_and_chips_kept_by_the_simulator_from_cpython_to_micropython(tmp_path):
+def test_names_and_figures_kept_by_the_simulator_from_cpython_to_micropython(tmp_path):
     """sim --save-dir: Bob named and winning a hot-seat match on CPython; under
-    MicroPython the Statistics show his chips and a new game brings them (P1, out of
-    chips, gets the Stack again, said on the New chips screen)."""
+    MicroPython the Statistics show his own figures (his profit: the 20 he won) and a
+    new game seats both with the Stack again."""
     from tools.sim import core as simcore
     folder = str(tmp_path / "saves")
     keys = ("3 UP UP UP OK DOWN OK 2 2 6 6 6 RIGHT 2 2 OK END END"
@@ -66,43 +66,47 @@ def test_names_and_chips_kept_by_the_simulator_from_cpython_to_micropython(tmp_p
     first = simcore.run(simcore.parse_keys(keys), seed=2, save_dir=folder)
     assert "names 1 |Bob" in first.traces
     assert first.traces[-1] == "gameover winner=1 stacks=0,40", first.traces[-1]
-    again = simcore.run(simcore.parse_keys("5 RIGHT END 1 SL OK"), seed=4, micropython=True,
+    again = simcore.run(simcore.parse_keys("5 RIGHT RIGHT END 1 SL"), seed=4, micropython=True,
                         heap=256 * 1024, save_dir=folder)
-    assert again.traces[2] == "stats chips P1=0 Bob=40", again.traces
-    assert again.traces[5] == "fresh P1", again.traces
-    # 20 and 40, less the ante of 1 each in the pot.
-    assert again.traces[6].startswith("table") and "pot=2 level=0 stacks=19,39" in again.traces[6]
+    assert again.traces[2] == "stats P1 1 0 1 0 -20", again.traces
+    assert again.traces[3] == "stats Bob 1 1 1 1 20", again.traces
+    # 20 each, less the ante of 1 each in the pot.
+    assert again.traces[6].startswith("table") and "pot=2 level=0 stacks=19,19" in again.traces[6]
     assert not again.heap_grew, again.heap
 
 
 @pytest.mark.parametrize("code", ["en", "bg", "pt"])
 def test_the_new_screens_draw_in_the_languages(code):
-    """The names list and editor, the New chips screen and the chips page drawn for
-    real: no error caught, and each language's frames differ from English."""
+    """The names list and editor, a person's page of the Statistics and its reset
+    question drawn for real: no error caught, and each language's frames differ from
+    English."""
     import i18n
     from tools.sim import core as simcore
-    keys = simcore.parse_keys("3 UP UP UP OK OK 2 2 OK END END 5 RIGHT END"
-                              " 1 2 DOWN 0 DOWN DOWN LEFT LEFT SL" + " HASH OK" * 7 + " OK")
+    keys = simcore.parse_keys("3 UP UP UP OK OK 2 2 OK END END"
+                              " 1 2 DOWN 0 DOWN DOWN LEFT LEFT SL" + " HASH OK" * 7
+                              + " DOWN OK 5 RIGHT SL")
     try:
         i18n.use(code)
         run = simcore.run(keys, seed=2)
     finally:
         i18n.use("en")
     names = [t.split()[0] for t in run.traces]
-    assert {"names", "stats", "fresh", "gameover"} <= set(names), names
-    assert run.traces[-1].startswith("fresh")
+    assert {"names", "stats", "gameover"} <= set(names), names
+    person = run.traces[-2].split()                     # stats, P1's name, 5 figures
+    assert person[0] == "stats" and person[2:] == ["1", "0", "1", "0", "-20"], person
+    assert run.traces[-1].endswith(" reset?")
     if code != "en":
         english = simcore.run(keys, seed=2)
-        for i in (5, 7, 12, len(keys)):         # list, editor, chips page, New chips
+        for i in (5, 7, len(keys) - 1, len(keys)):   # list, editor, a person, reset
             assert run.frames[i] != english.frames[i], (code, run.traces[i])
 
 
 def test_the_names_key_script():
-    """host_tests/keys/names.keys: typed names, the match, New chips, the table."""
+    """host_tests/keys/names.keys: typed names, the match, Play again: the table, with
+    the Stack for both."""
     from conftest import play
     run, traces, _ = play("names")
     assert "names 1 Ana|Bob" in traces
-    assert "gameover winner=1 stacks=0,40" in traces
-    assert traces[-2] == "fresh Ana"
-    assert traces[-1].startswith("table cover") and "stacks=19,39" in traces[-1]
+    assert traces[-2] == "gameover winner=1 stacks=0,40"
+    assert traces[-1].startswith("table cover") and "stacks=19,19" in traces[-1]
     assert run.app.play.name(0) == "Ana" and run.app.play.name(1) == "Bob"

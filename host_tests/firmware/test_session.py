@@ -25,7 +25,7 @@ class _App:
         import settings
         self.cfg = bytearray(settings.DEFAULTS)
         self.stats = [0] * settings.N_STATS
-        self.players = {"names": [], "chips": []}
+        self.players = {"names": []}
         self.seed = 7
 
     def new_seed(self):

@@ -53,24 +53,23 @@ PLACES = {
     "SVARA_POT": (S, 126, (9999,)), "SVARA_JOIN": (S, 126, (9999,)),
     "SVARA_FREE": (S, 126, ()), "MATCH_WON": (S, 126, (WHO,)), "YOU_WON": (S, 126, ()),
     "YOU_OUT": (S, 126, ()), "AGAIN": (S, 112, ()),
-    # Statistics: 6x12 label from x 6, a 3-digit value right-aligned at 122; the titles
-    # of its two pages centred clear of the page number "2/2" at the top right.
-    "STAT_NAMES": (N, 90, ()), "STATS": (N, 90, ()), "CHIPS_TITLE": (N, 90, ()),
-    "NO_CHIPS": (S, 126, ()),
+    # Statistics: 6x12 label from x 6, a 4-digit value right-aligned at 122; the title
+    # of its first page centred clear of the page number "11/11" at the top right (a
+    # person's page has the person's name for its title); the reset question (in the
+    # quit box, 5x8 centred) and its help line.
+    "STAT_NAMES": (N, 90, ()), "STATS": (N, 90, ()),
+    "RESET_ASK": (S, 104, ()), "HELP_RESET": (S, 126, ()),
     # Names (ui/names.py): the editor's title band, help lines, the key lines under the
-    # name (5x8 from x 2) and its notes; the "New chips" screen: title, note lines
-    # centred (5x8) and its help line.
+    # name (5x8 from x 2) and its notes.
     "NAME_OF": (N, 124, (WHO,)), "HELP_NAMES": (S, 126, ()), "HELP_NAME": (S, 126, ()),
     "NAME_KEYS": (S, 124, ()), "NAME_EMPTY": (S, 126, ()), "NAME_FULL": (S, 126, ()),
-    "RESTOCK_TITLE": (N, 124, ()), "RESTOCK_NOTE": (S, 126, (9999,)),
-    "HELP_RESTOCK": (S, 126, ()),
     # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
     "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
     "CARD_POINT_LINES": (S, 126, ()),
     # Notes on the help line (5x8 centred): an amount set to the nearest end, what the
-    # Stack and the rules of a running match apply to, the last game, the chances.
+    # rules of a running match apply to, the last game, the chances.
     "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
-    "STACK_KEPT": (S, 126, ()), "NEXT_MATCH": (S, 126, ()), "HELP_LAST": (S, 126, ()),
+    "NEXT_MATCH": (S, 126, ()), "HELP_LAST": (S, 126, ()),
     "NO_CHANCES": (S, 126, ()), "HELP_REPLACE": (S, 126, ()), "PRESETS": (S, 126, ()),
     # A bot's action on its row: 5x8 from x 46 to the screen's edge (ui/table.py _pop).
     "POP": (S, 80, (9999,)), "POP_OPEN": (S, 80, (9999,)), "POP_NO_BLIND": (S, 80, ()),
@@ -83,6 +82,8 @@ PLACES = {
     "PLAY_MENU": (N, 114, ()),
     # The replace question (in the quit box, 5x8 centred) and the Exit screen (6x12).
     "REPLACE_ASK": (S, 104, ()), "BYE": (N, 124, ()),
+    # Issue 25: the keep question on Back (the same box as the replace question).
+    "KEEP_ASK": (S, 104, ()), "HELP_KEEP": (S, 126, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
     "YOU": (N, 33, ()), "PERSON": (N, 33, (10,)), "BOT": (N, 33, (9,)),
     # Seat states: 6x12 from x 45, clear of a 4-digit stack right-aligned at 126.
@@ -93,7 +94,7 @@ PLACES = {
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
-             "HISTORY", "MENU_KEY")
+             "HISTORY", "MENU_KEY", "RESET")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
                "AS_ANTE", "RISE_EVERY", "VOLUMES")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")

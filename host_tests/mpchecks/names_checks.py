@@ -1,7 +1,7 @@
-"""People's names and their chips between matches (firmware/ui/names.py, session.py,
-saving.py): multi-tap typing in English and Bulgarian, the name at the table, names
-and chips kept over a restart, chips carried into the next match (a person out of
-chips gets the Stack again, said once), damaged "players" files. The same checks on
+"""People's names (firmware/ui/names.py, session.py, saving.py): multi-tap typing in
+English and Bulgarian, the name at the table, names and each person's own figures kept
+over a restart, every match starting everyone with the Stack setting (issue 25: no
+chips carried from match to match), damaged "players" files. The same checks on
 CPython and MicroPython."""
 from drivers import keys as K
 from store import Store
@@ -156,7 +156,7 @@ def test_the_names_show_at_the_table_and_on_the_cover():
     assert "P1" not in t.seen and "P2" not in t.seen
 
 
-# --- names and chips kept ----------------------------------------------------------------
+# --- names kept, and the Stack for everyone -------------------------------------------------
 
 def _bob_wins_a_match(fs):
     """Name P2 Bob, then play the hot-seat match to its game over (P2 wins 40 to 0)."""
@@ -169,52 +169,52 @@ def _bob_wins_a_match(fs):
     return app
 
 
-def test_names_and_chips_survive_a_restart():
+def test_names_and_each_persons_figures_survive_a_restart():
     fs = CuttingFS()
     app = _bob_wins_a_match(fs)
-    assert app.players == {"names": ["", "Bob"], "chips": [0, 40]}, app.players
+    assert app.players == {"names": ["", "Bob"]}, app.players
     again = phone(CuttingFS(fs.files))
     assert again.trace() == "title", again.trace()
-    assert again.players == {"names": ["", "Bob"], "chips": [0, 40]}, again.players
-    press(again, (D + 5, K.RIGHT))          # Statistics, the chips page
-    assert again.trace() == "stats chips P1=0 Bob=40", again.trace()
+    assert again.players == {"names": ["", "Bob"]}, again.players
+    # Statistics: the table's page, then P1's and Bob's own (matches, won, games, won,
+    # profit/loss).
+    press(again, (D + 5,))
+    assert again.trace() == "stats 1 1 1 1 1 21 40 0", again.trace()
+    press(again, (K.RIGHT,))
+    assert again.trace() == "stats P1 1 0 1 0 -20", again.trace()
+    press(again, (K.RIGHT,))
+    assert again.trace() == "stats Bob 1 1 1 1 20", again.trace()
 
 
-def test_chips_carry_into_the_next_match_and_the_broke_get_the_stack_once():
+def test_every_match_starts_everyone_with_the_stack_setting():
+    """Issue 25, item 17: Play again after Bob took all 40 chips seats both with the
+    Stack (20) again; what Bob won stays in his profit/loss."""
     fs = CuttingFS()
     app = _bob_wins_a_match(fs)
     press(app, (K.OK,))                     # Play again: the same settings
-    assert app.trace() == "fresh P1", app.trace()
-    p = app.play
-    assert p.match.stacks == [20, 40] and p.total == 60, p.match.stacks
-    press(app, (K.OK,))                     # on to the table: said once
-    assert app.screen.name == "table" and not p.fresh, app.trace()
-    press(app, (K.END, K.OK, D + 2))        # leave, Continue: no note again
     assert app.screen.name == "table", app.trace()
-    # After a restart, a new game with bots: Bob's 40 come with him, the bots and P1
-    # (still out of chips) get the Stack setting (stack 20 in this match's settings).
+    p = app.play
+    assert p.match.stacks == [20, 20] and p.total == 40, p.match.stacks
+    # After a restart, a new game with a bot: everyone at the Stack (20 in these settings).
     again = phone(CuttingFS(fs.files))
     press(again, (K.OK, D + 2, K.DOWN, D + 1, K.SL))   # 2 people and 1 bot: the
     assert again.trace().endswith(" replace?"), again.trace()  # saved match is asked
     press(again, (K.OK,))                                # about; OK replaces it
-    assert again.trace() == "fresh P1", again.trace()
-    assert again.play.match.stacks == [20, 40, 20], again.play.match.stacks
-    # Kept chips below the ante count as none: ante 5, P1 kept 4.
-    fs2 = CuttingFS()
-    Store("saves", fs=fs2).save("players", {"names": ["Ana"], "chips": [4, 300]})
-    app = phone(fs2)
-    press(app, (K.OK, D + 2, K.DOWN, D + 0, K.DOWN, K.DOWN, K.DOWN, D + 5, K.SL))
-    assert app.trace() == "fresh Ana", app.trace()
-    assert app.play.match.stacks == [100, 300], app.play.match.stacks
+    assert again.screen.name == "table", again.trace()
+    assert again.play.match.stacks == [20, 20, 20], again.play.match.stacks
 
 
-def test_a_person_with_chips_kept_starts_with_them_without_a_note():
+def test_chips_kept_by_an_older_save_are_not_brought_to_a_match():
+    """A "players" file from before issue 25 kept each person's chips: the names load,
+    the chips are left (everyone starts with the Stack), and the next save has no
+    chips."""
     fs = CuttingFS()
     Store("saves", fs=fs).save("players", {"names": ["Ana"], "chips": [57]})
     app = phone(fs)
+    assert app.players == {"names": ["Ana"]}, app.players
     press(app, (K.OK, K.SL))                # New game: you and 3 bots, stack 100
     assert app.screen.name == "table", app.trace()
-    assert app.play.match.stacks == [57, 100, 100, 100] and app.play.total == 357
+    assert app.play.match.stacks == [100, 100, 100, 100] and app.play.total == 400
     assert app.play.name(0) == "Ana"
 
 
@@ -223,8 +223,8 @@ def test_a_person_with_chips_kept_starts_with_them_without_a_note():
 def _two_players_saves():
     fs = CuttingFS()
     store = Store("saves", fs=fs)
-    store.save("players", {"names": ["Ann"], "chips": [30]})
-    store.save("players", {"names": ["Ana"], "chips": [57]})
+    store.save("players", {"names": ["Ann"]})
+    store.save("players", {"names": ["Ana"]})
     return fs
 
 
@@ -235,9 +235,9 @@ def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
     app = phone(fs)
     t = app.trace()
     assert t.startswith("title note: Save damaged: players") and "Older copy used" in t, t
-    assert app.players == {"names": ["Ann"], "chips": [30]}
+    assert app.players == {"names": ["Ann"]}
     press(app, (K.OK, K.SL))
-    assert app.play.match.stacks[0] == 30 and app.play.name(0) == "Ann"
+    assert app.play.name(0) == "Ann"
 
 
 def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
@@ -247,23 +247,23 @@ def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     app = phone(fs)
     t = app.trace()
     assert t.startswith("title note: Save damaged: players") and "Started afresh" in t, t
-    assert app.players == {"names": [], "chips": []}
+    assert app.players == {"names": []}
     press(app, (K.OK, K.SL))
     assert app.screen.name == "table" and app.play.match.stacks[0] == 100
-    # A whole file with odd content: bad names read as the defaults, the chips stop at
-    # the first bad count; the old saves' shown names (You, P2) are the defaults too.
+    # A whole file with odd content: bad names read as the defaults (the chips an older
+    # save kept are not read at all); the old saves' shown names (You, P2) are the
+    # defaults too.
     fs = CuttingFS()
     Store("saves", fs=fs).save("players", {
         "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok"],
         "chips": [3, True, 7]})
     app = phone(fs)
-    assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"], "chips": [3]}, \
-        app.players
+    assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"]}, app.players
     # A whole file that is not a players' dict at all is damaged (issue 15): the copy
     # before it, and a note.
     Store("saves", fs=fs).save("players", ["not", "a", "dict"])
     app = phone(fs)
-    assert app.players == {"names": ["", "", "", "", "", "Zo\u00eb", "", "Ok"], "chips": [3]}
+    assert app.players == {"names": ["", "", "", "", "", "Zo\u00eb", "", "Ok"]}
     assert app.trace().startswith("title note: Save damaged: players"), app.trace()
     press(app, (K.OK, K.SL))
     assert app.screen.name == "table"

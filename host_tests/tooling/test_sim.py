@@ -44,10 +44,12 @@ def test_headless_run_writes_a_png_per_key_at_panel_size(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["0000.png", "0001.png", "0002.png"]
     shots = [pygame.image.load(str(tmp_path / n)) for n in sorted(os.listdir(tmp_path))]
     assert all(s.get_size() == (128, 160) for s in shots)
-    # "New game" is highlighted first, then "Continue" one row (13 px) lower.
+    # "New game" is highlighted first, then "Continue" one row (13 px) lower: with no
+    # game to continue, a gold frame round its grey label, not a gold row (issue 25).
     gold = pygame.Color(*rgb(PALETTE[GOLD]))
     assert shots[0].get_at((10, 58)) == gold and shots[0].get_at((10, 71)) != gold
-    assert shots[1].get_at((10, 71)) == gold and shots[1].get_at((10, 58)) != gold
+    assert shots[1].get_at((4, 75)) == gold and shots[1].get_at((10, 71)) != gold
+    assert shots[1].get_at((10, 58)) != gold
     # No game yet: Continue stays on the title (and says so there).
     assert out.stdout.split("\n")[:3] == ["0000 -     title", "0001 DOWN  title",
                                           "0002 OK    title"]
@@ -155,7 +157,7 @@ def test_moving_the_highlight_redraws_only_the_two_menu_rows():
     assert display.shown == 2
     changed = {i // 64 for i in range(len(before)) if before[i] != after[i]}
     assert changed and min(changed) >= 57 and max(changed) < 57 + 26
-    assert gs4(after, 10, 71) == GOLD and gs4(after, 10, 58) != GOLD
+    assert gs4(after, 4, 75) == GOLD and gs4(after, 10, 58) != GOLD     # (a frame: greyed)
 
 
 def test_screens_switch_and_come_back_where_they_were():

@@ -30,7 +30,7 @@ def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
     for name in ("Dimitar", "Георги"):
         assert writer.good_name(name), name
     r = bench_play.CPythonPlay(1)
-    r.app.players = {"names": ["Dimitar"], "chips": []}
+    r.app.players = {"names": ["Dimitar"]}
     r.key(K.OK)
     r.key(K.SL)
     f = r.frame()

@@ -1,5 +1,5 @@
 """The new-game screen (issue 17): the people/bots rows, the question before a saved match
-is replaced, the kept chips on the stack row, and the rising ante's row.
+is replaced, and the rising ante's row.
 The key sequences are the issue's, run headless as `python -m tools.sim` runs them."""
 import os
 
@@ -55,17 +55,6 @@ def test_new_game_asks_before_replacing_a_saved_match():
 def test_without_a_saved_match_new_game_starts_at_once():
     r = run(1, "OK SL")
     assert r.trace().startswith("table")
-
-
-def test_the_stack_row_says_people_bring_their_kept_chips():
-    r = bench_play.CPythonPlay(1)
-    r.app.players = {"names": ["Ana"], "chips": [57]}
-    for c in (K.OK, K.DOWN, K.DOWN, K.DOWN):        # New game, the Stack row
-        r.key(c)
-    assert r.app.screen.help == T.STACK_KEPT
-    assert help_line(r) == drawn_help(T.STACK_KEPT)
-    r.key(K.DOWN)
-    assert r.app.screen.help == T.HELP_OPTIONS
 
 
 def test_a_match_with_rising_antes_ends_in_tens_of_games():

@@ -107,9 +107,9 @@ HELP_AGAIN = "\u25b2\u25bc избор  OK отвори"
 
 # Statistics.
 STATS = "Статистика"
-STAT_NAMES = ("Мачове", "Мачове с победа", "Игри", "Игри с победа", "Свари",
-              "Най-добра ръка",
-              "Най-голям под")
+STAT_NAMES = ("Мачове", "Мачове с победа", "Игри", "Игри с победа",
+              "Свари", "Най-добра ръка",
+              "Макс. взет под", "Печалба/загуба")
 HELP_BACK = "END или Назад: връщане"
 
 # Rules pages.
@@ -204,16 +204,11 @@ DAMAGE_WHY = ("празен", "не е запис", "друга версия", "
 NAME_OF = "Име на %s"
 HELP_NAMES = "\u25b2\u25bc избор  OK промени"
 HELP_NAME = "OK запази  END отказ"
-NAME_KEYS = ("2-9 букви: натисни пак", "за следващата. \u25b6, друг",
+NAME_KEYS = ("Клавиши 2-9 пишат букви;", "пак: следващата. \u25b6, друг",
              "клавиш, пауза: нататък.", "\u25c0 трий  # Аа  0 интервал",
              "1 . , ' - ! ? &")
 NAME_EMPTY = "Първо напиши име"
 NAME_FULL = "Няма място за още"
-RESTOCK_TITLE = "Нови чипове"
-RESTOCK_NOTE = ("Без чипове миналия път:", "по %d нови чипа", "за:")
-HELP_RESTOCK = "OK: към масата"
-CHIPS_TITLE = "Чипове"
-NO_CHIPS = "Още няма пазени чипове"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "Най-много %d"
@@ -221,7 +216,6 @@ AT_LEAST = "Най-малко %d"
 BYE = "Довиждане"
 REPLACE_ASK = ("Нова игра?", "Запазената игра", "ще бъде заменена.")
 HELP_REPLACE = "OK: нова  END: назад"
-STACK_KEPT = "Хората: пазените чипове"
 NEXT_MATCH = "За следващата нова игра"
 HELP_LAST = "OK: краен резултат"
 NO_CHANCES = "Шансове след раздаването"
@@ -249,3 +243,12 @@ PLAY_MENU = ("Обратно в играта", "История", "Правила
 RISE_EVERY = "през %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("без", "тихо", "силно")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Запази промените?", "Не: всичко става", "както беше.")
+HELP_KEEP = "OK: запази  END: не"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Нулирай"
+RESET_ASK = ("Да се нулира ли", "статистиката? Всяко", "число става 0.")
+HELP_RESET = "OK: нулирай  END: не"

@@ -108,8 +108,9 @@ HELP_AGAIN = "\u25b2\u25bc choose  OK open"
 
 # Statistics.
 STATS = "Statistics"
-STAT_NAMES = ("Matches", "Matches won", "Games", "Games won", "Svaras", "Best hand",
-              "Biggest pot")
+STAT_NAMES = ("Matches", "Matches won", "Games", "Games won",
+              "Svaras", "Best hand",
+              "Biggest pot won", "Profit/loss")
 HELP_BACK = "END or Back: return"
 
 # Rules pages: titles, then lines of at most 25 characters.
@@ -206,17 +207,10 @@ DAMAGE_WHY = ("empty", "not a save file", "wrong version", "cut short", "too lon
 NAME_OF = "Name of %s"
 HELP_NAMES = "\u25b2\u25bc choose  OK edit"
 HELP_NAME = "OK save  END cancel"
-NAME_KEYS = ("2-9 letters: press again", "for the next. \u25b6, another",
-             "key or a pause: go on.", "\u25c0 delete  # Aa  0 space", "1 . , ' - ! ? &")
+NAME_KEYS = ("Keys 2-9 type letters;", "press again: the next.", "\u25b6, another key or a",
+             "pause: go on. \u25c0 delete", "# Aa  0 space  1 .,'-!?&")
 NAME_EMPTY = "Type a name first"
 NAME_FULL = "No room for more"
-# Chips kept between matches: the note when a person out of chips starts with the Stack
-# setting again (names listed under it), and the Statistics page of each person's chips.
-RESTOCK_TITLE = "New chips"
-RESTOCK_NOTE = ("Out of chips last time,", "a new stack of %d chips", "for:")
-HELP_RESTOCK = "OK: to the table"
-CHIPS_TITLE = "Chips"
-NO_CHIPS = "No chips kept yet"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "At most %d"
@@ -224,7 +218,6 @@ AT_LEAST = "At least %d"
 BYE = "Goodbye"
 REPLACE_ASK = ("Start a new game?", "The saved game will", "be replaced.")
 HELP_REPLACE = "OK: new game  END: back"
-STACK_KEPT = "People bring kept chips"
 NEXT_MATCH = "For the next new game"
 HELP_LAST = "OK: final result"
 NO_CHANCES = "Chances after the deal"
@@ -252,3 +245,12 @@ PLAY_MENU = ("Back to the game", "History", "Rules", "Settings", "Language", "Qu
 RISE_EVERY = "every %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("off", "low", "high")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Keep the changes?", "No: every row goes", "back as it was.")
+HELP_KEEP = "OK: keep  END: undo"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Reset"
+RESET_ASK = ("Reset statistics?", "Every figure goes", "back to 0.")
+HELP_RESET = "OK: reset  END: keep"

@@ -106,8 +106,9 @@ HELP_AGAIN = "\u25b2\u25bc pilih  OK buka"
 
 # Statistics.
 STATS = "Statistik"
-STAT_NAMES = ("Laga", "Laga menang", "Babak", "Babak menang", "Svara", "Tangan terbaik",
-              "Pot terbesar")
+STAT_NAMES = ("Laga", "Laga menang", "Babak", "Babak menang",
+              "Svara", "Tangan terbaik",
+              "Pot maks menang", "Untung/rugi")
 HELP_BACK = "END atau Kembali: balik"
 
 # Rules pages.
@@ -202,16 +203,11 @@ DAMAGE_WHY = ("kosong", "bukan simpanan", "versi salah", "terpotong", "terlalu p
 NAME_OF = "Nama %s"
 HELP_NAMES = "\u25b2\u25bc pilih  OK ubah"
 HELP_NAME = "OK simpan  END batal"
-NAME_KEYS = ("2-9 huruf: tekan lagi", "untuk huruf berikut. \u25b6,",
-             "tombol lain atau jeda:", "lanjut.  \u25c0 hapus",
+NAME_KEYS = ("Tombol 2-9: huruf;", "tekan lagi: huruf lain.",
+             "\u25b6, tombol lain atau", "jeda: lanjut.  \u25c0 hapus",
              "# Aa  0 spasi  1 .,'-!?&")
 NAME_EMPTY = "Ketik nama dulu"
 NAME_FULL = "Nama sudah penuh"
-RESTOCK_TITLE = "Chip baru"
-RESTOCK_NOTE = ("Kehabisan chip terakhir:", "%d chip baru", "untuk:")
-HELP_RESTOCK = "OK: ke meja"
-CHIPS_TITLE = "Chip"
-NO_CHIPS = "Belum ada chip tersimpan"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "Paling banyak %d"
@@ -219,7 +215,6 @@ AT_LEAST = "Paling sedikit %d"
 BYE = "Sampai jumpa"
 REPLACE_ASK = ("Mulai main baru?", "Permainan tersimpan", "akan diganti.")
 HELP_REPLACE = "OK: baru  END: kembali"
-STACK_KEPT = "Orang bawa chip tersimpan"
 NEXT_MATCH = "Untuk main baru nanti"
 HELP_LAST = "OK: hasil akhir"
 NO_CHANCES = "Peluang setelah dibagi"
@@ -247,3 +242,12 @@ PLAY_MENU = ("Kembali bermain", "Riwayat", "Aturan", "Pengaturan", "Bahasa", "Ke
 RISE_EVERY = "tiap %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("mati", "pelan", "keras")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Simpan perubahan?", "Tidak: semua kembali", "seperti semula.")
+HELP_KEEP = "OK: simpan  END: batal"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Reset"
+RESET_ASK = ("Reset statistik?", "Semua angka", "kembali ke 0.")
+HELP_RESET = "OK: reset  END: batal"

@@ -105,9 +105,9 @@ HELP_AGAIN = "\u25b2\u25bc kiezen  OK openen"
 
 # Statistics.
 STATS = "Statistieken"
-STAT_NAMES = ("Partijen", "Partij gewonnen", "Spellen", "Spel gewonnen", "Svara's",
-              "Beste hand",
-              "Grootste pot")
+STAT_NAMES = ("Partijen", "Partij gewonnen", "Spellen", "Spel gewonnen",
+              "Svara's", "Beste hand",
+              "Grootste winpot", "Winst/verlies")
 HELP_BACK = "END of Terug: terug"
 
 # Rules pages.
@@ -201,16 +201,11 @@ DAMAGE_WHY = ("leeg", "geen opslag", "verkeerde versie", "afgekapt", "te lang", 
 NAME_OF = "Naam van %s"
 HELP_NAMES = "\u25b2\u25bc kiezen  OK wijzigen"
 HELP_NAME = "OK bewaar  END annuleer"
-NAME_KEYS = ("2-9 letters: nog eens", "voor de volgende. \u25b6, een",
-             "andere toets of even", "wachten: verder.  \u25c0 wis",
+NAME_KEYS = ("Toetsen 2-9: letters;", "nog eens: de volgende.",
+             "\u25b6, een andere toets of", "wachten: verder. \u25c0 wis",
              "# Aa 0 spatie 1 .,'-!?&")
 NAME_EMPTY = "Typ eerst een naam"
 NAME_FULL = "Geen ruimte meer"
-RESTOCK_TITLE = "Nieuwe fiches"
-RESTOCK_NOTE = ("Vorige keer blut:", "%d nieuwe fiches", "voor:")
-HELP_RESTOCK = "OK: naar de tafel"
-CHIPS_TITLE = "Fiches"
-NO_CHIPS = "Nog geen fiches bewaard"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "Hoogstens %d"
@@ -218,7 +213,6 @@ AT_LEAST = "Minstens %d"
 BYE = "Tot ziens"
 REPLACE_ASK = ("Nieuw spel starten?", "Het bewaarde spel", "wordt vervangen.")
 HELP_REPLACE = "OK: nieuw  END: terug"
-STACK_KEPT = "Mensen houden hun fiches"
 NEXT_MATCH = "Voor het volgende spel"
 HELP_LAST = "OK: eindstand"
 NO_CHANCES = "Kansen na het delen"
@@ -246,3 +240,12 @@ PLAY_MENU = ("Terug naar het spel", "Verloop", "Regels", "Instellingen", "Taal",
 RISE_EVERY = "elke %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("uit", "zacht", "hard")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Wijzigingen houden?", "Nee: alles wordt", "weer zoals het was.")
+HELP_KEEP = "OK: houden  END: terug"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Wissen"
+RESET_ASK = ("Statistieken wissen?", "Alle getallen", "worden weer 0.")
+HELP_RESET = "OK: wissen  END: niet"

@@ -106,9 +106,9 @@ HELP_AGAIN = "\u25b2\u25bc escolher  OK abrir"
 
 # Statistics.
 STATS = "Estatísticas"
-STAT_NAMES = ("Partidas", "Partidas ganhas", "Jogos", "Jogos ganhos", "Svaras",
-              "Melhor mão",
-              "Maior pote")
+STAT_NAMES = ("Partidas", "Partidas ganhas", "Jogos", "Jogos ganhos",
+              "Svaras", "Melhor mão",
+              "Pote máx. ganho", "Lucro/perda")
 HELP_BACK = "END ou Voltar: sair"
 
 # Rules pages.
@@ -204,16 +204,11 @@ DAMAGE_WHY = ("vazio", "não é gravação", "versão errada", "cortado", "longo
 NAME_OF = "Nome de %s"
 HELP_NAMES = "\u25b2\u25bc escolher  OK editar"
 HELP_NAME = "OK salvar  END cancelar"
-NAME_KEYS = ("2-9 letras: de novo para", "a seguinte. \u25b6, outra",
-             "tecla ou pausa: segue.", "\u25c0 apaga  # Aa  0 espaço",
-             "1 . , ' - ! ? &")
+NAME_KEYS = ("Teclas 2-9: letras; de", "novo: a seguinte. \u25b6,",
+             "outra tecla ou pausa:", "segue.  \u25c0 apaga",
+             "# Aa 0 espaço 1 .,'-!?&")
 NAME_EMPTY = "Escreva um nome antes"
 NAME_FULL = "Não cabe mais"
-RESTOCK_TITLE = "Fichas novas"
-RESTOCK_NOTE = ("Sem fichas da última vez:", "%d fichas novas", "para:")
-HELP_RESTOCK = "OK: para a mesa"
-CHIPS_TITLE = "Fichas"
-NO_CHIPS = "Ainda sem fichas salvas"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "No máximo %d"
@@ -221,7 +216,6 @@ AT_LEAST = "No mínimo %d"
 BYE = "Até logo"
 REPLACE_ASK = ("Começar novo jogo?", "O jogo guardado", "será substituído.")
 HELP_REPLACE = "OK: novo  END: voltar"
-STACK_KEPT = "Pessoas: fichas guardadas"
 NEXT_MATCH = "Para o próximo jogo novo"
 HELP_LAST = "OK: resultado final"
 NO_CHANCES = "Só após dar as cartas"
@@ -249,3 +243,12 @@ PLAY_MENU = ("Voltar ao jogo", "Histórico", "Regras", "Definições", "Idioma",
 RISE_EVERY = "cada %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("desligado", "baixo", "alto")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Manter as mudanças?", "Não: tudo volta", "a ser como era.")
+HELP_KEEP = "OK: manter  END: desfaz"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Zerar"
+RESET_ASK = ("Zerar estatísticas?", "Todos os números", "voltam a 0.")
+HELP_RESET = "OK: zerar  END: não"

@@ -105,8 +105,9 @@ HELP_AGAIN = "\u25b2\u25bc выбор  OK открыть"
 
 # Statistics.
 STATS = "Статистика"
-STAT_NAMES = ("Матчи", "Матчей выиграно", "Игры", "Игр выиграно", "Свары", "Лучшая рука",
-              "Макс. банк")
+STAT_NAMES = ("Матчи", "Матчей выиграно", "Игры", "Игр выиграно",
+              "Свары", "Лучшая рука",
+              "Макс. выигрыш", "Прибыль/убыток")
 HELP_BACK = "END или Назад: вернуться"
 
 # Rules pages.
@@ -199,16 +200,11 @@ DAMAGE_WHY = ("пустой", "не файл записи", "не та верс�
 NAME_OF = "Имя для %s"
 HELP_NAMES = "\u25b2\u25bc выбор  OK изменить"
 HELP_NAME = "OK сохранить  END отмена"
-NAME_KEYS = ("2-9 буквы: нажмите ещё", "раз для следующей. \u25b6,",
+NAME_KEYS = ("Клавиши 2-9 пишут буквы;", "ещё раз: следующая. \u25b6,",
              "другая клавиша, пауза:", "дальше.  \u25c0 стереть",
              "# Аа 0 пробел 1 .,'-!?&")
 NAME_EMPTY = "Сначала введите имя"
 NAME_FULL = "Больше не помещается"
-RESTOCK_TITLE = "Новые фишки"
-RESTOCK_NOTE = ("В прошлый раз без фишек:", "по %d новых фишек", "для:")
-HELP_RESTOCK = "OK: к столу"
-CHIPS_TITLE = "Фишки"
-NO_CHIPS = "Фишки ещё не сохранены"
 
 # Issue 17: amounts out of range, the replace question, what applies when, the last game, the Exit row.
 AT_MOST = "Не больше %d"
@@ -216,7 +212,6 @@ AT_LEAST = "Не меньше %d"
 BYE = "До свидания"
 REPLACE_ASK = ("Начать новую игру?", "Сохранённая игра", "будет заменена.")
 HELP_REPLACE = "OK: новая  END: назад"
-STACK_KEPT = "Люди со своими фишками"
 NEXT_MATCH = "Для следующей новой игры"
 HELP_LAST = "OK: итог матча"
 NO_CHANCES = "Шансы после раздачи"
@@ -244,3 +239,12 @@ PLAY_MENU = ("Вернуться в игру", "История", "Правила
 RISE_EVERY = "каждые %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("выкл", "тихо", "громко")
+
+# Issue 25 (t25-menus): Back on the options lists asks whether to keep the changes
+KEEP_ASK = ("Сохранить изменения?", "Нет: всё станет", "как было.")
+HELP_KEEP = "OK: да  END: отменить"
+
+# Issue 25 (t25-menus): Statistics: their reset (the left soft key, then the question)
+RESET = "Сброс"
+RESET_ASK = ("Сбросить статистику?", "Все числа", "станут 0.")
+HELP_RESET = "OK: сброс  END: нет"
