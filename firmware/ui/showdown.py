@@ -14,31 +14,31 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_AGAIN = const(7)
-_W_GAME_OVER = const(30)
-_W_GAME_TITLE = const(31)
-_W_HELP_AGAIN = const(34)
-_W_HELP_LAST = const(39)
-_W_HELP_NEXT = const(43)
-_W_HELP_SVARA = const(50)
-_W_HISTORY = const(54)
-_W_MATCH_WON = const(61)
-_W_NEXT = const(69)
-_W_PLAY = const(89)
-_W_POT = const(95)
-_W_SELECT = const(109)
-_W_SHOWDOWN = const(112)
-_W_SVARA = const(124)
-_W_SVARA_FREE = const(125)
-_W_SVARA_JOIN = const(126)
-_W_SVARA_POT = const(128)
-_W_SVARA_TIE = const(129)
-_W_WHY = const(134)
-_W_WHY_2 = const(135)
-_W_WINS = const(136)
-_W_YOU_OUT = const(141)
-_W_YOU_WIN = const(142)
-_W_YOU_WON = const(143)
+_W_AGAIN = const(8)
+_W_GAME_OVER = const(37)
+_W_GAME_TITLE = const(38)
+_W_HELP_AGAIN = const(41)
+_W_HELP_LAST = const(47)
+_W_HELP_NEXT = const(51)
+_W_HELP_SVARA = const(58)
+_W_HISTORY = const(62)
+_W_MATCH_WON = const(69)
+_W_NEXT = const(77)
+_W_PLAY = const(99)
+_W_POT = const(105)
+_W_SELECT = const(119)
+_W_SHOWDOWN = const(122)
+_W_SVARA = const(134)
+_W_SVARA_FREE = const(135)
+_W_SVARA_JOIN = const(136)
+_W_SVARA_POT = const(138)
+_W_SVARA_TIE = const(139)
+_W_WHY = const(144)
+_W_WHY_2 = const(145)
+_W_WINS = const(146)
+_W_YOU_OUT = const(151)
+_W_YOU_WIN = const(152)
+_W_YOU_WON = const(153)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -116,7 +116,7 @@ class Showdown(Screen):
             draw.center(fb, T[_W_WHY_2][g.ending], _TOP + 18, _LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
-        if p.people == 1 and g.winner == 0:
+        if p.you(g.winner):                 # "You" as the pot's label says, else the name
             text = T[_W_YOU_WIN] % g.won
         else:
             text = T[_W_WINS] % (p.name(g.winner), g.won)

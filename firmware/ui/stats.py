@@ -14,13 +14,13 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_BACK = const(12)
-_W_CHIPS_TITLE = const(18)
-_W_HELP_RULES = const(49)
-_W_NO_CHIPS = const(77)
-_W_PAGE = const(87)
-_W_STATS = const(115)
-_W_STAT_NAMES = const(116)
+_W_BACK = const(18)
+_W_CHIPS_TITLE = const(24)
+_W_HELP_RULES = const(57)
+_W_NO_CHIPS = const(86)
+_W_PAGE = const(97)
+_W_STATS = const(125)
+_W_STAT_NAMES = const(126)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
