@@ -18,11 +18,11 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_CONTINUE_LAST = const(18)
-_W_NOTE_ERR = const(73)
-_W_NOTE_MEM = const(74)
-_W_RESTORED_ERR = const(102)
-_W_RESTORED_MEM = const(103)
+_W_CONTINUE_LAST = const(24)
+_W_NOTE_ERR = const(81)
+_W_NOTE_MEM = const(82)
+_W_RESTORED_ERR = const(112)
+_W_RESTORED_MEM = const(113)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
@@ -61,7 +61,7 @@ class App:
         self.players_saved = None   # app.players as saved
         self.kept = None        # the Session the "game" save holds, if any
         self.save_failed = False    # a failed save was said on the screen (once only)
-        self.prefs_changed = False  # a screen changed the language, deck, sound or ante rise
+        self.prefs_changed = False  # a screen changed the language, deck, sound, ante rise or pass question
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
         self.stats_changed = False  # the statistics were reset (saved by _keep too)
         self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
@@ -83,6 +83,7 @@ class App:
         # whole: every game needs them.
         settings.FOUR[0] = 0
         settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
+        settings.ASK_PASS[0] = 1            # ask before passing a good hand
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401

@@ -17,12 +17,12 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_AFRESH = const(6)
-_W_DAMAGE_WHY = const(22)
-_W_GAME_DROPPED = const(27)
-_W_NOTE_MEM = const(74)
-_W_OLDER_COPY = const(83)
-_W_SAVE_DAMAGED = const(106)
+_W_AFRESH = const(7)
+_W_DAMAGE_WHY = const(28)
+_W_GAME_DROPPED = const(34)
+_W_NOTE_MEM = const(82)
+_W_OLDER_COPY = const(92)
+_W_SAVE_DAMAGED = const(116)
 # <<< words
 
 # The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
@@ -132,7 +132,8 @@ def _again(app, name, obj):
 
 def load_settings(app):
     """The "settings" save into the app: the table settings (app.cfg), the language, the
-    four-colour deck, the sound's volume and the rising ante (each when saved)."""
+    four-colour deck, the sound's volume, the rising ante and the question before
+    passing (each when saved)."""
     saved = app.store.load("settings", None, _good_settings)
     _again(app, "settings", saved)
     if not isinstance(saved, dict):
@@ -151,6 +152,8 @@ def load_settings(app):
     r = saved.get("rise")               # the rising ante (ui/options.py)
     if isinstance(r, int) and 0 <= r < len(settings.RISE_GAMES):
         settings.RISE[0] = r
+    if saved.get("ask") == 0:           # the question before passing (ui/options.py)
+        settings.ASK_PASS[0] = 0
 
 
 def load_history(store):

@@ -130,6 +130,21 @@ class Session:
             return 2 * ante
         return ante
 
+    def rise_in(self):
+        """How many games until the ante doubles (1: the next game doubles it), 0 when it
+        never does (settings.RISE off): the table's line above the message line."""
+        rise = settings.RISE_GAMES[settings.RISE[0]]
+        if not rise or self.games < 1:
+            return 0
+        return rise - (self.games - 1) % rise
+
+    def rose(self):
+        """True when this game is the first with the ante doubled (next_game doubled it
+        before dealing it): the table says so."""
+        rise = settings.RISE_GAMES[settings.RISE[0]]
+        return (rise > 0 and self.games > 1 and (self.games - 1) % rise == 0
+                and self.match.rules.ante > self.cfg[settings.ANTE])
+
     def set_pace(self, level, pace):
         """Settings changed during the match: the bots' level and pace from now on (kept
         in self.cfg, which the save holds)."""
@@ -209,6 +224,14 @@ class Session:
     def name(self, seat):
         """A seat's name on the screen (settings.seat_name)."""
         return settings.seat_name(self.app.players["names"], seat, self.people)
+
+    def you(self, seat):
+        """True when `seat` is shown as "You": the one person, with no name typed (a
+        screen then says "You win", else "<name> wins", as the stacks are labelled)."""
+        if self.people != 1 or seat != 0:
+            return False
+        names = self.app.players["names"]
+        return not (names and names[0])
 
     def is_bot(self, seat):
         return seat >= self.people

@@ -1,17 +1,17 @@
 # The schema of what the player sets and what the handset counts, in one place: the
 # table settings (app.cfg, one byte each: the numbers below), their defaults and ranges,
-# the two settings kept beside them (the four-colour deck, the rising ante), the fields
-# of the statistics (app.stats, each person's own among them) and the person slots'
-# names. ui/options.py edits the
+# the settings kept beside them (the four-colour deck, the rising ante, the question
+# before passing a good hand), the fields of the statistics (app.stats, each person's own
+# among them) and the person slots' names. ui/options.py edits the
 # settings, session.py counts the statistics, saving.py writes them all, loading.py
 # reads them back (and checks them against the ranges here).
 from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_BOT = const(13)
-_W_PERSON = const(88)
-_W_YOU = const(137)
+_W_BOT = const(19)
+_W_PERSON = const(98)
+_W_YOU = const(147)
 # <<< words
 
 # The table settings, one byte each in app.cfg (ui/options.py edits them):
@@ -48,6 +48,12 @@ FOUR = bytearray(1)
 # bots with stacks of 100), not hundreds.
 RISE = bytearray(1)
 RISE_GAMES = b"\x00\x0a\x05\x03"
+
+# Ask before passing (Settings): on the table, passing a hand whose chances favour it
+# (more to win than to lose if everybody still in showed now: svara.odds, the * key's
+# figures) asks first. ASK_PASS[0] is 1 when on, the default (App.start sets it, as
+# RISE; saved as "ask" in the "settings" save, ui/options.py changes it).
+ASK_PASS = bytearray(1)
 
 # The statistics, app.stats[...] (the "stats" save; ui/stats.py shows them in this order).
 # Private: the modules that count them fold copies into their code (`_GAMES = const(2)`,

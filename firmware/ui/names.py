@@ -26,18 +26,19 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_BACK = const(12)
-_W_DONE = const(26)
-_W_HELP_NAME = const(41)
-_W_HELP_NAMES = const(42)
-_W_NAME_EMPTY = const(65)
-_W_NAME_FULL = const(66)
-_W_NAME_KEYS = const(67)
-_W_NAME_OF = const(68)
-_W_OK = const(82)
-_W_OPTIONS = const(85)
-_W_PERSON = const(88)
-_W_SELECT = const(109)
+_W_BACK = const(18)
+_W_DONE = const(32)
+_W_HELP_NAME = const(49)
+_W_HELP_NAMES = const(50)
+_W_NAME_EMPTY = const(73)
+_W_NAME_FULL = const(74)
+_W_NAME_KEYS = const(75)
+_W_NAME_OF = const(76)
+_W_OK = const(91)
+_W_OPTIONS = const(94)
+_W_PERSON = const(98)
+_W_PLAY = const(99)
+_W_SELECT = const(119)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -1,10 +1,12 @@
 # New game and Settings: one list of options on app.cfg (settings.py numbers them).
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
-# defaults of the next new game), the Names row (OK or RIGHT opens ui/names.py, the
-# people's names) and the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT change
-# its value, digits type a small number; OK never changes a value: on a value row it
-# moves to the last row, and OK there starts or returns (as the left soft key does).
+# defaults of the next new game), the deck, the sound, the question before passing a
+# good hand, the Names row (OK or RIGHT opens ui/names.py, the people's names) and the
+# language, then "Done"; more rows than the screen holds scroll (Done stays at the
+# bottom, a bar on the right says where the list is). UP/DOWN pick a row, LEFT/RIGHT
+# change its value, digits type a small number; OK never changes a value: on a value row
+# it moves to the last row, and OK there starts or returns (as the left soft key does).
 # What applies when (said on the help line of the row): in Settings during a match, the
 # rule variants are for the next new game, while the bot level and pace apply to the
 # match at once (leaving Settings sets them in app.play). Every match seats everyone,
@@ -12,8 +14,9 @@
 # while a match is saved asks first (OK starts it, END goes back to the list).
 # Back (END or the right soft key) after a change asks whether to keep it: OK keeps
 # (as Done), END puts every row back as it was when the list opened (self.undo: the
-# table settings, the deck, the sound, the ante rise and the language; the names are
-# saved on their own screen, which carries self.undo there and back).
+# table settings, the deck, the sound, the question before passing, the ante rise and
+# the language; the names are saved on their own screen, which carries self.undo there
+# and back).
 from drivers import keys
 from i18n import held, item
 import settings
@@ -26,29 +29,30 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_AS_ANTE = const(9)
-_W_BACK = const(12)
-_W_BUY_INS = const(14)
-_W_DONE = const(26)
-_W_HELP_KEEP = const(38)
-_W_HELP_OPTIONS = const(45)
-_W_HELP_REPLACE = const(47)
-_W_KEEP_ASK = const(59)
-_W_LEVELS = const(61)
-_W_NEW_GAME = const(69)
-_W_NEXT_MATCH = const(71)
-_W_NO = const(72)
-_W_NO_CAP = const(75)
-_W_ON_OFF = const(84)
-_W_OPTIONS = const(85)
-_W_PACES = const(86)
-_W_PLAY = const(89)
-_W_REPLACE_ASK = const(99)
-_W_RISE_EVERY = const(104)
-_W_SETTINGS = const(110)
-_W_START = const(113)
-_W_VOLUMES = const(132)
-_W_YES = const(136)
+_W_AS_ANTE = const(15)
+_W_BACK = const(18)
+_W_BUY_INS = const(20)
+_W_DONE = const(32)
+_W_HELP_KEEP = const(46)
+_W_HELP_OPTIONS = const(53)
+_W_HELP_REPLACE = const(55)
+_W_KEEP_ASK = const(67)
+_W_LEVELS = const(69)
+_W_NEW_GAME = const(77)
+_W_NEXT_MATCH = const(79)
+_W_NO = const(80)
+_W_NO_CAP = const(84)
+_W_ON_OFF = const(93)
+_W_OPTIONS = const(94)
+_W_OPT_FOLD = const(95)
+_W_PACES = const(96)
+_W_PLAY = const(99)
+_W_REPLACE_ASK = const(109)
+_W_RISE_EVERY = const(114)
+_W_SETTINGS = const(120)
+_W_START = const(123)
+_W_VOLUMES = const(142)
+_W_YES = const(146)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -63,6 +67,7 @@ _REDRAW = const(2)
 
 _TOP = const(16)
 _ROW = const(9)
+_SHOWN = const(12)      # option rows on the screen at once (then Done): more scroll
 T = held(__name__)
 # (The bot pace is in Settings only: the rising ante takes its row here.)
 NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STACK,
@@ -82,10 +87,14 @@ _DECK = const(14)
 _RISE = const(15)
 # The sound's volume (app.volume, saved as "vol"): label T[_W_OPTIONS][_SOUND].
 _SOUND = const(16)
-# (Twelve rows and Done fill the screen: the rising ante is on New game only.)
+# Ask before passing a hand the chances favour (settings.ASK_PASS, saved as "ask"; the
+# table asks): label T[_W_OPT_FOLD], a word of its own.
+_FOLD = const(17)
+# (Twelve rows and Done fill the screen, Settings' thirteen scroll: the rising ante is on
+# New game only. Names and the language stay last, so UP UP from the top reaches it.)
 SETTING_ITEMS = bytes((settings.LEVEL, settings.PACE, settings.JOKER, settings.SEVENS, settings.CAP,
                        settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, _DECK,
-                       _SOUND, _NAMES, _LANG))
+                       _SOUND, _FOLD, _NAMES, _LANG))
 # The lowest and highest value of each option: settings.LOW and settings.HIGH.
 
 
@@ -101,6 +110,8 @@ def value_text(cfg, opt):
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
     if opt == _DECK:
         return T[_W_ON_OFF][settings.FOUR[0]]
+    if opt == _FOLD:
+        return T[_W_ON_OFF][settings.ASK_PASS[0]]
     if opt == _SOUND:
         return T[_W_VOLUMES][_volume[0]]
     if opt == _RISE:
@@ -171,9 +182,11 @@ class Options(Screen):
         self.items = NEW_ITEMS if new else SETTING_ITEMS
         self.cfg = app.cfg
         self.selected = 0
+        self.top = 0                # the first option row shown (_SHOWN at once)
         for i in range(len(self.items)):
             if self.items[i] == at:
                 self.selected = i
+        self._scroll()
         self.typed = 0
         _volume[0] = app.volume
         self.asking = False         # "replace the saved game?" is showing
@@ -203,16 +216,22 @@ class Options(Screen):
 
     def _now(self):
         """The rows' values now: the table settings, then the deck, the sound's volume,
-        the ante rise and the language (its index in i18n.LANGUAGES)."""
+        the ante rise, the question before passing and the language (its index in
+        i18n.LANGUAGES)."""
         import i18n
         return bytes(self.cfg) + bytes((settings.FOUR[0], self.app.volume, settings.RISE[0],
+                                        settings.ASK_PASS[0],
                                         i18n.LANGUAGES.index(i18n.current())))
 
     def draw(self, fb):
         fb.fill(_FELT)
         draw.title_band(fb, T[_W_NEW_GAME] if self.new else T[_W_SETTINGS])
-        for i in range(len(self.items) + 1):
+        n = len(self.items)
+        for i in range(n + 1):
             self._row(fb, i)
+        if n > _SHOWN:              # where the rows shown are in the list
+            fb.fill_rect(125, _TOP + self.top * _ROW * _SHOWN // n, 2,
+                         _ROW * _SHOWN * _SHOWN // n, _LIGHT)
         self.help = self._help()
         draw.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
         if self.asking or self.keeping:
@@ -224,18 +243,33 @@ class Options(Screen):
             self.help = T[_W_HELP_REPLACE] if self.asking else T[_W_HELP_KEEP]
             draw.bottom(fb, self.help, T[_W_YES], T[_W_NO])
 
+    def _scroll(self):
+        """Move the rows shown so that the selected one is among them; True if they moved."""
+        s = self.selected
+        top = self.top
+        if s < len(self.items):
+            if s < top:
+                self.top = s
+            elif s >= top + _SHOWN:
+                self.top = s - _SHOWN + 1
+        return self.top != top
+
     def _row(self, fb, i):
-        y = _TOP + i * _ROW + (3 if i == len(self.items) else 0)
+        n = len(self.items)
         on = i == self.selected
-        if i == len(self.items):
+        if i == n:
+            y = _TOP + min(n, _SHOWN) * _ROW + 3
             draw.menu_row(fb, y, _ROW + 2, T[_W_START] if self.new else T[_W_DONE], on,
                             draw.small())
             return
+        if not self.top <= i < self.top + _SHOWN:
+            return
+        y = _TOP + (i - self.top) * _ROW
         opt = self.items[i]
         # The label read alone (i18n.item): the value's tuple comes next, and reading
         # T[_W_OPTIONS] whole for every row would decode its twenty strings each time.
-        draw.menu_row(fb, y, _ROW, item(_W_OPTIONS, opt), on, draw.small(),
-                        value_text(self.cfg, opt))
+        draw.menu_row(fb, y, _ROW, T[_W_OPT_FOLD] if opt == _FOLD else item(_W_OPTIONS, opt),
+                        on, draw.small(), value_text(self.cfg, opt))
 
     def key(self, code):
         n = len(self.items) + 1
@@ -279,6 +313,8 @@ class Options(Screen):
         old = self.selected
         self.selected = i
         self.typed = 0
+        if self._scroll():
+            return _REDRAW
         self._row(fb, old)
         self._row(fb, i)
         help = self._help()
@@ -298,9 +334,9 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT:
                 return self._language(-1 if code == keys.LEFT else 1)
             return _NOTHING
-        if opt == _DECK:
+        if opt == _DECK or opt == _FOLD:
             if code == keys.LEFT or code == keys.RIGHT:
-                settings.FOUR[0] ^= 1
+                (settings.FOUR if opt == _DECK else settings.ASK_PASS)[0] ^= 1
                 self.app.prefs_changed = True
                 return self._changed(opt)
             return _NOTHING
@@ -375,11 +411,12 @@ class Options(Screen):
         """Every row back as the list opened (self.undo), then leave."""
         import i18n
         u = self.undo
-        n = len(u) - 4
+        n = len(u) - 5
         for i in range(n):
             self.cfg[i] = u[i]
         settings.FOUR[0], self.app.volume, settings.RISE[0] = u[n], u[n + 1], u[n + 2]
-        i18n.use(i18n.LANGUAGES[u[n + 3]])
+        settings.ASK_PASS[0] = u[n + 3]
+        i18n.use(i18n.LANGUAGES[u[n + 4]])
         self.app.prefs_changed = True   # saving.save_prefs saves what differs
         return self._leave(False)
 

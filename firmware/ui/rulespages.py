@@ -13,15 +13,15 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_BACK = const(12)
-_W_CARD_POINTS = const(16)
-_W_CARD_POINT_LINES = const(17)
-_W_HANDS = const(31)
-_W_HAND_ROWS = const(32)
-_W_HELP_RULES = const(49)
-_W_NEXT = const(70)
-_W_PAGE = const(87)
-_W_TEXT_PAGES = const(129)
+_W_BACK = const(18)
+_W_CARD_POINTS = const(22)
+_W_CARD_POINT_LINES = const(23)
+_W_HANDS = const(38)
+_W_HAND_ROWS = const(39)
+_W_HELP_RULES = const(57)
+_W_NEXT = const(78)
+_W_PAGE = const(97)
+_W_TEXT_PAGES = const(139)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

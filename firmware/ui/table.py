@@ -1,11 +1,16 @@
-# The table: every seat in a row (dealer mark, name, state, stack; gold is whose turn),
-# the pot and level on top, the message line (what happened, who is thinking), the
+# The table: every seat in a row (dealer mark, name clipped to its column, state, stack;
+# gold is whose turn), the pot, level and ante on top, a line above the message line
+# where the seats leave room (up to nine: the game's number, the games until the ante
+# doubles or its doubling), the message line (what happened, who is thinking), the
 # viewer's three cards with their points, and on a person's turn the legal actions.
 # Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
-# Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
+# No blind / Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
 # presets (the most allowed, half the pot, the pot: see _preset), said on the help line;
 # an amount typed out of range is set to the nearest end and said; OK (or the
-# left soft key) plays it, the green key calls. * shows the viewer's chances in the
+# left soft key) plays it, the green key calls (with nothing to call it says why on the
+# help line: there is no check in Svara). Passing a hand the chances favour (more to
+# win than to lose: _favoured) asks first when Settings says so (settings.ASK_PASS).
+# * shows the viewer's chances in the
 # action area (win, svara, lose if everybody still in showed now: svara.odds, computed
 # on the key and kept in self.odds); * again or a key that changes the action or chips
 # goes back to the list. END asks whether to leave; the right soft key opens the menu
@@ -16,7 +21,8 @@
 # redraw) while it is held. With two or more people a cover screen hides
 # the cards until the next person presses OK.
 from drivers import keys
-from i18n import held
+from i18n import held, item
+import settings
 from ui import draw, writer
 from ui.draw import F5
 from ui.screen import Screen, open_screen, resume
@@ -28,55 +34,64 @@ from micropython import const
 _W_ACT_BLIND = const(0)
 _W_ACT_CALL = const(1)
 _W_ACT_JOIN = const(2)
-_W_ACT_OPEN = const(3)
-_W_ACT_PASS = const(4)
-_W_ACT_RAISE = const(5)
-_W_AT_LEAST = const(10)
-_W_AT_MOST = const(11)
-_W_COVER_NOTE = const(19)
-_W_COVER_TITLE = const(20)
-_W_COVER_TO = const(21)
-_W_DID = const(23)
-_W_DID_NO_BLIND = const(24)
-_W_DID_OPEN = const(25)
-_W_GAME_NO = const(28)
-_W_HELP_CHIPS = const(35)
-_W_HELP_COVER = const(36)
-_W_HELP_ODDS = const(44)
-_W_HELP_QUIT = const(46)
-_W_HELP_TURN = const(51)
-_W_HELP_TURN_FIXED = const(52)
-_W_HELP_WAIT = const(53)
-_W_LEVEL = const(60)
-_W_MENU_KEY = const(64)
-_W_NO = const(72)
-_W_NO_CARDS = const(76)
-_W_NO_CHANCES = const(77)
-_W_ODDS = const(79)
-_W_ODDS_NOTE = const(80)
-_W_ODDS_PCT = const(81)
-_W_PLAY = const(89)
-_W_POINTS = const(91)
-_W_POP = const(92)
-_W_POP_NO_BLIND = const(93)
-_W_POP_OPEN = const(94)
-_W_POT = const(95)
-_W_PRESETS = const(96)
-_W_QUIT = const(97)
-_W_QUIT_ASK = const(98)
-_W_SHOW = const(111)
-_W_ST_ASKED = const(116)
-_W_ST_BET = const(117)
-_W_ST_BLIND = const(118)
-_W_ST_IN = const(119)
-_W_ST_OUT = const(120)
-_W_ST_PASSED = const(121)
-_W_ST_TIED = const(122)
-_W_SVARA_MARK = const(126)
-_W_THINKING = const(130)
-_W_YES = const(136)
-_W_YOUR_TURN = const(138)
-_W_YOUR_TURN_1 = const(139)
+_W_ACT_NO_BLIND = const(3)
+_W_ACT_OPEN = const(4)
+_W_ACT_PASS = const(5)
+_W_ACT_RAISE = const(6)
+_W_ANTE = const(10)
+_W_ANTE_DOUBLED = const(11)
+_W_ANTE_IN = const(12)
+_W_ANTE_NEXT = const(13)
+_W_ANTE_NOW = const(14)
+_W_AT_LEAST = const(16)
+_W_AT_MOST = const(17)
+_W_COVER_NOTE = const(25)
+_W_COVER_TITLE = const(26)
+_W_COVER_TO = const(27)
+_W_DID = const(29)
+_W_DID_NO_BLIND = const(30)
+_W_DID_OPEN = const(31)
+_W_FOLD_ASK = const(33)
+_W_GAME_NO = const(35)
+_W_HELP_CHIPS = const(42)
+_W_HELP_COVER = const(43)
+_W_HELP_FOLD = const(44)
+_W_HELP_ODDS = const(52)
+_W_HELP_QUIT = const(54)
+_W_HELP_TURN = const(59)
+_W_HELP_TURN_FIXED = const(60)
+_W_HELP_WAIT = const(61)
+_W_LEVEL = const(68)
+_W_MENU_KEY = const(72)
+_W_NO = const(80)
+_W_NO_CALL = const(83)
+_W_NO_CARDS = const(85)
+_W_NO_CHANCES = const(86)
+_W_ODDS = const(88)
+_W_ODDS_NOTE = const(89)
+_W_ODDS_PCT = const(90)
+_W_PLAY = const(99)
+_W_POINTS = const(101)
+_W_POP = const(102)
+_W_POP_NO_BLIND = const(103)
+_W_POP_OPEN = const(104)
+_W_POT = const(105)
+_W_PRESETS = const(106)
+_W_QUIT = const(107)
+_W_QUIT_ASK = const(108)
+_W_SHOW = const(121)
+_W_ST_ASKED = const(126)
+_W_ST_BET = const(127)
+_W_ST_BLIND = const(128)
+_W_ST_IN = const(129)
+_W_ST_OUT = const(130)
+_W_ST_PASSED = const(131)
+_W_ST_TIED = const(132)
+_W_SVARA_MARK = const(136)
+_W_THINKING = const(140)
+_W_YES = const(146)
+_W_YOUR_TURN = const(148)
+_W_YOUR_TURN_1 = const(149)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -109,16 +124,22 @@ _THINK = const(1)    # a bot is thinking
 _COVER = const(2)    # the cards are hidden until the next person presses OK
 _QUIT = const(3)     # "leave this game?"
 _POP = const(4)      # a bot's action shows on its row for a moment
+_ASK = const(5)      # "pass a good hand?" (settings.ASK_PASS)
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
 _CARDS_Y = const(99)
 _POINTS_Y = const(131)
+_INFO_Y = const(82)         # the ante's line: below the rows of up to nine seats
 _ACT_X = const(60)
 _ACT_ROW = const(13)
-_STATE_X = const(45)
+_STATE_X = const(47)        # the state column: 3 pixels clear of the longest name
+_NAME_END = const(44)       # a seat's name is clipped to end by x 44 (no name the names
+                            # screen allows is cut: settings.NAME_W, seven letters)
 _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (saving.NAME_W
-                            # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44
+                            # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44;
+                            # in the 5x8 rows of seven seats or more from x 8
+_POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
 
 
 class Table(Screen):
@@ -141,11 +162,14 @@ class Table(Screen):
 
     def enter(self):
         self._turn()
+        p = self.p
+        if p.rose() and not p.game.log:     # a game starts with the ante doubled
+            self.app.say(T[_W_ANTE_DOUBLED] % p.game.rules.ante)
 
     def trace(self):
         g = self.p.game
         t = "table %s turn=%s pot=%d level=%d stacks=%s" % (
-            ("turn", "think", "cover", "quit", "pop")[self.mode], g.to_act, g.pot, g.level,
+            ("turn", "think", "cover", "quit", "pop", "ask")[self.mode], g.to_act, g.pot, g.level,
             ",".join(["%d" % s for s in g.stacks]))
         if self.odds is not None:
             t += " chances %d %d %d" % self.odds
@@ -223,9 +247,9 @@ class Table(Screen):
         n = p.game.n
         h = 12 if n <= 6 else 8
         y = _SEATS_Y + seat * h
-        fb.fill_rect(_STATE_X - 2, y, _WIDTH - _STATE_X + 2, h, _BLACK)
+        fb.fill_rect(_POP_X, y, _WIDTH - _POP_X, h, _BLACK)
         if h == 12:
-            fb.rect(_STATE_X - 2, y, _WIDTH - _STATE_X + 2, h, _GOLD)
+            fb.rect(_POP_X, y, _WIDTH - _POP_X, h, _GOLD)
         a = p.last_action
         if a == _PASS and p.last_blinds:
             text = T[_W_POP_NO_BLIND]
@@ -235,7 +259,7 @@ class Table(Screen):
             text = T[_W_POP][a] % p.last_amount
         else:
             text = T[_W_POP][a]
-        writer.text(fb, text, _STATE_X + 1, y + (h - 8) // 2, _GOLD, F5)
+        writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
 
     def key(self, code):
         mode = self.mode
@@ -246,6 +270,16 @@ class Table(Screen):
                 return open_screen(self.app, "title", "Title", 1)
             if code == keys.END or code == keys.SR:
                 self.mode = self.back
+                return _REDRAW
+            return _NOTHING
+        if mode == _ASK:                 # "pass a good hand?": OK passes, END keeps it
+            if code == keys.OK or code == keys.SL:
+                self.mode = _TURN
+                self.p.act(self.p.game.to_act, _PASS, 0)
+                return self._after()
+            if code == keys.END or code == keys.SR:
+                self.mode = _TURN
+                self.odds = None
                 return _REDRAW
             return _NOTHING
         if code == keys.SR and mode != _COVER:   # the menu during play (ui/playmenu.py)
@@ -292,6 +326,9 @@ class Table(Screen):
                 self.typed = False
                 self.app.say((T[_W_AT_LEAST] if amount < lo else T[_W_AT_MOST]) % self.amount)
                 return self._redraw_actions()
+            if action == _PASS and self._favoured():
+                self.mode = _ASK            # self.odds holds the chances for the box
+                return _REDRAW
             self.p.act(self.p.game.to_act, action, amount)
             return self._after()
         if code == keys.CALL:
@@ -299,6 +336,9 @@ class Table(Screen):
                 if legal[i][0] == _CALL:
                     self.p.act(self.p.game.to_act, _CALL, 0)
                     return self._after()
+            # Nothing to call (no check in Svara): say why, by phase (blinds, betting
+            # before anybody opened, a svara's join).
+            self.app.say(item(_W_NO_CALL, self.p.game.phase))
             return _NOTHING
         if lo == hi:
             return _NOTHING
@@ -349,21 +389,42 @@ class Table(Screen):
     def _chances(self):
         """* on a person's turn: show the viewer's chances, or hide them again."""
         if self.odds is None:
-            g = self.p.game
-            v = self.p.viewer
-            hand = g.view(v).hand() if v >= 0 else None
-            opponents = len(g.players()) - 1
-            if g.phase != _BETTING or hand is None:
+            self.odds = self._count()
+            if self.odds is None:
                 self.app.say(T[_W_NO_CHANCES])  # before the deal (blinds) or at a svara's join
                 return _NOTHING
-            if opponents < 1:
-                return _NOTHING
-            from svara.odds import tenths
-            self.odds = tenths(hand, opponents, self.p.match.rules)
         else:
             self.odds = None
         self._message(self.app.fb)
         return self._redraw_actions()
+
+    def _count(self):
+        """The viewer's chances (win, tie, lose in tenths of a percent) if everybody still
+        in showed now, while betting (svara.odds, counted now); None without cards or
+        opponents."""
+        g = self.p.game
+        v = self.p.viewer
+        hand = g.view(v).hand() if v >= 0 else None
+        opponents = len(g.players()) - 1
+        if g.phase != _BETTING or hand is None or opponents < 1:
+            return None
+        from svara.odds import tenths
+        return tenths(hand, opponents, self.p.match.rules)
+
+    def _favoured(self):
+        """True when Pass should ask first (Settings: ask before passing, on by default):
+        while betting, with the viewer's chances (the * key's figures, counted once on
+        this key if not shown) more to win than to lose. Keeps them in self.odds."""
+        if not settings.ASK_PASS[0] or self.p.game.phase != _BETTING:
+            return False
+        if self.odds is None:
+            self.odds = self._count()
+            if self.odds is None:
+                return False
+        if self.odds[0] > self.odds[2]:
+            return True
+        self.odds = None
+        return False
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -380,8 +441,12 @@ class Table(Screen):
         self._message(fb)
         self._cards(fb)
         self._actions(fb)
+        if mode != _ASK:                    # (the question's box covers the line)
+            self._info(fb)
         if mode == _QUIT:
             self._ask_quit(fb)
+        elif mode == _ASK:
+            self._ask_pass(fb)
         else:
             self._bottom(fb)
             if mode == _POP:
@@ -408,10 +473,26 @@ class Table(Screen):
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
             draw.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
-        if g.svaras:
+        if g.svaras:                        # a svara: no ante paid
             draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            draw.right(fb, T[_W_GAME_NO] % self.p.games, _WIDTH - 2, 1, _LIGHT, F5)
+            draw.right(fb, T[_W_ANTE] % g.rules.ante, _WIDTH - 2, 1, _LIGHT, F5)
+
+    def _info(self, fb):
+        """The line above the message line, where the seats leave room (nine at most): the
+        game's number, then with Ante doubles (New game) the games until the ante
+        doubles, or its doubling this game."""
+        p = self.p
+        g = p.game
+        if _SEATS_Y + g.n * (12 if g.n <= 6 else 8) > _INFO_Y:
+            return
+        x = writer.text(fb, T[_W_GAME_NO] % p.games, 2, _INFO_Y, _LIGHT, F5) + 4
+        k = p.rise_in()
+        if p.rose():
+            writer.text(fb, T[_W_ANTE_NOW] % g.rules.ante, x, _INFO_Y, _ORANGE, F5)
+        elif k:
+            writer.text(fb, T[_W_ANTE_NEXT] if k == 1 else T[_W_ANTE_IN] % k, x, _INFO_Y,
+                        _LIGHT, F5)
 
     def _seats(self, fb):
         g = self.p.game
@@ -436,9 +517,9 @@ class Table(Screen):
                 name_ink = _GREY
             name = self.p.name(i)
             if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
-                writer.text(fb, name, 9, y + 2, name_ink, F5)
+                writer.text(fb, name, 9, y + 2, name_ink, F5, -1, _NAME_END)
             else:
-                writer.text(fb, name, cw + 5, y, name_ink, font)
+                writer.text(fb, name, 11 if big else 8, y, name_ink, font, -1, _NAME_END)
             writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
                         _BLACK if turn else ink, font)
             draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
@@ -454,7 +535,7 @@ class Table(Screen):
                 return _GREY, T[_W_ST_ASKED], -1
         if not g.is_in(i):
             return _GREY, T[_W_ST_PASSED], -1
-        if g.blinded(i):
+        if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
             return _ORANGE, T[_W_ST_BLIND], bets[i]
         if bets[i]:
             return _LIGHT, T[_W_ST_BET], bets[i]
@@ -523,8 +604,8 @@ class Table(Screen):
             y = _CARDS_Y + i * _ACT_ROW
             fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
             a = self.amount if on else lo
-            if action == _PASS:
-                text = T[_W_ACT_PASS]
+            if action == _PASS:             # declining a blind is not folding
+                text = T[_W_ACT_NO_BLIND] if g.phase == _BLINDS else T[_W_ACT_PASS]
             elif action == _CALL:
                 text = T[_W_ACT_CALL] % g.to_call
             elif action == _RAISE:
@@ -571,6 +652,20 @@ class Table(Screen):
         draw.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
         draw.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
         draw.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
+
+    def _ask_pass(self, fb):
+        """The question before passing a hand the chances favour, with its chances (as the
+        * key shows them: win, svara, lose)."""
+        fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
+        fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
+        draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
+        for i in range(3):
+            t = self.odds[i]
+            y = 61 + 10 * i
+            writer.text(fb, T[_W_ODDS][i], 24, y, _LIGHT, F5)
+            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), 104, y,
+                       _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+        draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
 
     def _ask_quit(self, fb):
         fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)

@@ -165,11 +165,13 @@ def width(s, font=None):
     return w
 
 
-def text(fb, s, x, y, colour, font=None, bg=-1):
+def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
     """Draw `s` with its top-left corner at (x, y); return the x after it.
 
     colour is a colour index of `fb`; bg >= 0 fills the text's box first. Pixels
-    outside `fb` are clipped; the returned x counts the whole string."""
+    outside `fb` are clipped; the returned x counts the whole string. end > 0 clips to
+    a column: only the characters whose advance ends by x = end are drawn (a name in
+    the table's name column), and the x returned is after the last one drawn."""
     if font is None:
         font = normal()
     slot = _prepare(font)
@@ -215,6 +217,8 @@ def text(fb, s, x, y, colour, font=None, bg=-1):
                 i = index(font, c)
                 x0 = widths[i]
                 _stage.blit(strip, 0, -i * height)
+        if end and x + x0 > end:
+            break
         fb.blit(glyph, x, y, key, _palette)
         x += x0
     return x

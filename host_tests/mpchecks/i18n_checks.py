@@ -86,19 +86,28 @@ PLACES = {
     "KEEP_ASK": (S, 104, ()), "HELP_KEEP": (S, 126, ()),
     # Seat names: 6x12 between the dealer mark (x 11) and the state column (x 45).
     "YOU": (N, 33, ()), "PERSON": (N, 33, (10,)), "BOT": (N, 33, (9,)),
-    # Seat states: 6x12 from x 45, clear of a 4-digit stack right-aligned at 126.
+    # Seat states: 6x12 from x 47, clear of a 4-digit stack right-aligned at 126.
     "ST_BLIND": (N, 54, (99,)), "ST_IN": (N, 54, ()), "ST_BET": (N, 54, (99,)),
     "ST_PASSED": (N, 54, ()), "ST_OUT": (N, 54, ()), "ST_TIED": (N, 54, ()),
     "ST_ASKED": (N, 54, ()),
+    # Issue 25, the table: the green key with nothing to call and the ante's doubling
+    # (the help line); the line above the message line, 5x8 from 4 pixels after "#99"
+    # (x 21) to x 126: the games until the ante doubles (up to 10), its doubling this
+    # game; the question before passing a good hand (5x8 centred in a box 120 wide)
+    # and its help line.
+    "NO_CALL": (S, 126, ()), "ANTE_DOUBLED": (S, 126, (999,)),
+    "ANTE_IN": (S, 105, (10,)), "ANTE_NEXT": (S, 105, ()), "ANTE_NOW": (S, 105, (99,)),
+    "FOLD_ASK": (S, 116, ()), "HELP_FOLD": (S, 126, ()),
 }
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
              "HISTORY", "MENU_KEY", "RESET")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
-               "AS_ANTE", "RISE_EVERY", "VOLUMES")
-HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")
-ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN")
+               "AS_ANTE", "RISE_EVERY", "VOLUMES", "OPT_FOLD")
+HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK", "ANTE")
+ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN",
+           "ACT_NO_BLIND")
 PAGES = ("TEXT_PAGES", "HAND_ROWS")
 ACT_W = 65          # an action row: text from x 63 to the screen's edge
 PAGE_LINES = 12     # text page lines from y 18, 10 apart, above the help line at 139
@@ -315,6 +324,11 @@ def test_option_rows_fit_label_and_value():
             if w > 112:
                 wrong.append("%s: %r with its values is %d px, more than 112" % (
                     code, T.OPTIONS[opt], w))
+        # Settings' "Ask before passing" row (its label a word of its own), on or off.
+        w = writer.width(T.OPT_FOLD, S) + 4 + max([writer.width(x, S) for x in T.ON_OFF])
+        if w > 112:
+            wrong.append("%s: %r with its values is %d px, more than 112" % (
+                code, T.OPT_FOLD, w))
         for s in (T.START, T.DONE):
             p = too_wide(T, S, 112, s)
             if p:
@@ -323,15 +337,15 @@ def test_option_rows_fit_label_and_value():
 
 
 def test_table_header_parts_do_not_touch():
-    # "Pot n" from x 2, "Level n" centred, "#n" or "SVARA" ending at x 126 (5x8);
-    # a 3-digit pot with a 2-digit level, at least 2 pixels between them.
+    # "Pot n" from x 2, "Level n" centred, "Ante n" or "SVARA" ending at x 126 (5x8);
+    # a 3-digit pot with a 2-digit level and ante, at least 2 pixels between them.
     wrong = []
     for code in LANGS:
         T = load(code)
         left = 2 + writer.width(T.POT % 999, S)
         lw = writer.width(T.LEVEL % 99, S)
         lx = (128 - lw) // 2
-        rx = 126 - max(writer.width(T.GAME_NO % 99, S), writer.width(T.SVARA_MARK, S))
+        rx = 126 - max(writer.width(T.ANTE % 99, S), writer.width(T.SVARA_MARK, S))
         if left + 2 > lx or lx + lw + 2 > rx:
             wrong.append("%s: %r | %r | %r overlap" % (code, T.POT % 999, T.LEVEL % 99,
                                                        T.SVARA_MARK))

@@ -31,7 +31,7 @@ class Texts:
         self.seen = []
         seen = self.seen
 
-        def text(fb, s, x, y, colour, font=None, bg=-1):
+        def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
             seen.append(s)
             return x + writer.width(s, font)
         writer.text = text

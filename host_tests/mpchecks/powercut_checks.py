@@ -61,7 +61,7 @@ def _cut_state(ref, k, mode):
     return files
 
 
-def _no_text(fb, s, x, y, colour, font=None, bg=-1):
+def _no_text(fb, s, x, y, colour, font=None, bg=-1, end=0):
     from ui import writer
     return x + writer.width(s, font)
 

@@ -25,7 +25,7 @@ class Seen:
         self.real = writer.text
         seen = self
 
-        def text(fb, s, x, y, colour, font=None, bg=-1):
+        def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
             seen.texts.append(s)
             return x + writer.width(s, font)
         self.fake = text

@@ -118,7 +118,7 @@ def _check_restart(fs, saves, k):
     assert len(app.play.game.log) > log or app.play.games > games, (k, app.trace())
 
 
-def _no_text(fb, s, x, y, colour, font=None, bg=-1):
+def _no_text(fb, s, x, y, colour, font=None, bg=-1, end=0):
     from ui import writer
     return x + writer.width(s, font)
 

@@ -117,11 +117,11 @@ def measured(monkeypatch):
     out = []
     draw = writer.text
 
-    def text(fb, s, x, y, colour, font=None, bg=-1):
+    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
         w = writer.width(s, font)
         if x < 0 or x + w > 128:
             out.append("%r at x %d is %d px" % (s, x, w))
-        return draw(fb, s, x, y, colour, font, bg)
+        return draw(fb, s, x, y, colour, font, bg, end)
     monkeypatch.setattr(writer, "text", text)
     return out
 

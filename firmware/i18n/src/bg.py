@@ -252,3 +252,19 @@ HELP_KEEP = "OK: запази  END: не"
 RESET = "Нулирай"
 RESET_ASK = ("Да се нулира ли", "статистиката? Всяко", "число става 0.")
 HELP_RESET = "OK: нулирай  END: не"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "Без тъмно"
+NO_CALL = ("Няма залог: тъмно или не", "Няма залог за плащане", "Влез в сварата или пас")
+ANTE = "Вход %d"
+ANTE_IN = "вход ×2 след %d игри"
+ANTE_NEXT = "следваща: вход ×2"
+ANTE_DOUBLED = "Входът се удвои: %d"
+ANTE_NOW = "входът стана %d"
+FOLD_ASK = "Пас с добра ръка?"
+HELP_FOLD = "OK: пас  END: назад"
+OPT_FOLD = "Питай преди пас"

@@ -254,3 +254,19 @@ HELP_KEEP = "OK: keep  END: undo"
 RESET = "Reset"
 RESET_ASK = ("Reset statistics?", "Every figure goes", "back to 0.")
 HELP_RESET = "OK: reset  END: keep"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "No blind"
+NO_CALL = ("No call before the deal", "No bet yet: bet or pass", "No call: join or pass")
+ANTE = "Ante %d"
+ANTE_IN = "ante ×2 in %d games"
+ANTE_NEXT = "ante ×2 next game"
+ANTE_DOUBLED = "Ante doubled: now %d"
+ANTE_NOW = "ante doubled: %d"
+FOLD_ASK = "Pass a good hand?"
+HELP_FOLD = "OK: pass  END: keep"
+OPT_FOLD = "Ask before passing"

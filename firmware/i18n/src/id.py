@@ -251,3 +251,19 @@ HELP_KEEP = "OK: simpan  END: batal"
 RESET = "Reset"
 RESET_ASK = ("Reset statistik?", "Semua angka", "kembali ke 0.")
 HELP_RESET = "OK: reset  END: batal"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "Tanpa buta"
+NO_CALL = ("Ikut baru setelah dibagi", "Belum ada taruhan", "Masuk svara atau pas")
+ANTE = "Ante %d"
+ANTE_IN = "ante ×2 %d babak lagi"
+ANTE_NEXT = "ante ×2 babak depan"
+ANTE_DOUBLED = "Ante berlipat dua: %d"
+ANTE_NOW = "ante berlipat: %d"
+FOLD_ASK = "Pas dengan kartu bagus?"
+HELP_FOLD = "OK: pas  END: kembali"
+OPT_FOLD = "Tanya saat pas"

@@ -249,3 +249,19 @@ HELP_KEEP = "OK: houden  END: terug"
 RESET = "Wissen"
 RESET_ASK = ("Statistieken wissen?", "Alle getallen", "worden weer 0.")
 HELP_RESET = "OK: wissen  END: niet"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "Geen blind"
+NO_CALL = ("Betalen kan na het delen", "Geen inzet: zet in of pas", "Meedoen of passen")
+ANTE = "Ante %d"
+ANTE_IN = "ante ×2 na %d spellen"
+ANTE_NEXT = "ante ×2 na dit spel"
+ANTE_DOUBLED = "Ante verdubbeld: nu %d"
+ANTE_NOW = "ante ×2, nu %d"
+FOLD_ASK = "Een goede hand passen?"
+HELP_FOLD = "OK: passen  END: terug"
+OPT_FOLD = "Vragen voor passen"

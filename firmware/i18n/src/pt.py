@@ -252,3 +252,19 @@ HELP_KEEP = "OK: manter  END: desfaz"
 RESET = "Zerar"
 RESET_ASK = ("Zerar estatísticas?", "Todos os números", "voltam a 0.")
 HELP_RESET = "OK: zerar  END: não"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "Sem cega"
+NO_CALL = ("Pagar só após dar cartas", "Ninguém apostou ainda", "Entre na svara ou passe")
+ANTE = "Ante %d"
+ANTE_IN = "ante ×2 em %d jogos"
+ANTE_NEXT = "ante ×2 no próximo"
+ANTE_DOUBLED = "O ante dobrou: agora %d"
+ANTE_NOW = "ante dobrou: %d"
+FOLD_ASK = "Passar uma boa mão?"
+HELP_FOLD = "OK: passar  END: voltar"
+OPT_FOLD = "Confirmar o passe"

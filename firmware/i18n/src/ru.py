@@ -248,3 +248,19 @@ HELP_KEEP = "OK: да  END: отменить"
 RESET = "Сброс"
 RESET_ASK = ("Сбросить статистику?", "Все числа", "станут 0.")
 HELP_RESET = "OK: сброс  END: нет"
+# Issue 25 (t25-table): the table. Declining a blind (its action row); the green key
+# with nothing to call, said on the help line by phase (blinds, betting, a svara's
+# join); the ante in the header; the line above the message line (after the game's
+# number: the games until the ante doubles, or its doubling this game) and the doubling
+# said on the help line as the game starts; the question before passing a hand the
+# chances favour (the box, its help line) and its Settings row.
+ACT_NO_BLIND = "Не втёмную"
+NO_CALL = ("До раздачи: втёмную/нет", "Ставок нет: ставь или пас", "Войти в свару или пас")
+ANTE = "Анте %d"
+ANTE_IN = "игр до анте ×2: %d"
+ANTE_NEXT = "анте ×2 со следующей"
+ANTE_DOUBLED = "Анте удвоено: теперь %d"
+ANTE_NOW = "анте удвоено: %d"
+FOLD_ASK = "Пас с хорошей рукой?"
+HELP_FOLD = "OK: пас  END: играть"
+OPT_FOLD = "Подтверждать пас"
