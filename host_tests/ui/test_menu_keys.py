@@ -51,17 +51,21 @@ def test_a_dropped_change_of_language_deck_and_sound_is_undone_too():
         assert i18n.current() != "en"
         r.key(K.UP)
         r.key(K.UP)
+        r.key(K.RIGHT)                           # the question before passing: off
+        r.key(K.UP)
         r.key(K.RIGHT)                           # the sound: low -> high
         r.key(K.UP)
         r.key(K.RIGHT)                           # the four colours: on
-        assert r.app.volume == 2 and settings.FOUR[0] == 1
+        assert r.app.volume == 2 and settings.FOUR[0] == 1 and settings.ASK_PASS[0] == 0
         r.key(K.SR)
         r.key(K.END)                             # drop
         assert r.trace() == "title"
         assert i18n.current() == "en" and r.app.volume == 1 and settings.FOUR[0] == 0
+        assert settings.ASK_PASS[0] == 1
     finally:
         i18n.use("en")
         settings.FOUR[0] = 0
+        settings.ASK_PASS[0] = 1
 
 
 def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
@@ -69,12 +73,12 @@ def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
     r.key(K.D0 + 3)                              # (a digit types no pace: nothing)
     pace = r.app.cfg[settings.PACE]
     assert pace == 2
-    for _ in range(9):
+    for _ in range(10):
         r.key(K.DOWN)                            # to the Names row
     r.key(K.OK)
     assert r.trace().startswith("names")
     r.key(K.END)                                 # back to Settings
-    assert r.trace().startswith("settings 10 ")
+    assert r.trace().startswith("settings 11 "), r.trace()
     r.key(K.SR)
     assert r.trace().endswith(" keep?"), r.trace()
     r.key(K.SR)

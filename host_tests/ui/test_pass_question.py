@@ -124,7 +124,9 @@ def test_settings_has_the_row_on_by_default_and_keeps_it_off_when_turned_off():
     finally:
         writer.text = real
     assert words[words.index(T.OPT_FOLD) + 1] == T.ON_OFF[1], words
-    app.key(K.OK)
+    app.key(K.RIGHT)                                    # ◀▶ change a row (OK does not)
+    app.key(K.OK)                                       # on to Done
+    app.key(K.OK)                                       # Done: kept
     assert settings.ASK_PASS[0] == 0
     assert Store("saves", fs=fs).load("settings")["ask"] == 0
     # A restart reads it back: off stays off.

@@ -73,9 +73,10 @@ def test_a_long_name_ends_three_pixels_clear_of_its_state():
     # seven seats or more (5x8 rows, the name from x 10) none. Now the state column
     # starts at x 47 and the name, whole, ends by x 43 (from x 8 in the small rows):
     # three blank columns between.
-    for keys_text in ("OK SL",                                          # four at the table
-                      "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT SL"):  # ten: 5x8 rows
-        r = _named(3, keys_text)
+    # (ten at seed 2: at seed 3 the nine bots all pass and the game is over at once)
+    for seed, keys_text in ((3, "OK SL"),                                  # four at the table
+                            (2, "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT SL")):  # ten: 5x8
+        r = _named(seed, keys_text)
         g = r.app.play.game
         assert r.trace().startswith("table"), r.trace()
         h = 12 if g.n <= 6 else 8
