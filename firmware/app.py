@@ -19,10 +19,10 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_CONTINUE_LAST = const(19)
-_W_NOTE_ERR = const(72)
-_W_NOTE_MEM = const(73)
-_W_RESTORED_ERR = const(102)
-_W_RESTORED_MEM = const(103)
+_W_NOTE_ERR = const(73)
+_W_NOTE_MEM = const(74)
+_W_RESTORED_ERR = const(103)
+_W_RESTORED_MEM = const(104)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)

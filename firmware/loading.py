@@ -20,9 +20,9 @@ from micropython import const
 _W_AFRESH = const(6)
 _W_DAMAGE_WHY = const(23)
 _W_GAME_DROPPED = const(28)
-_W_NOTE_MEM = const(73)
-_W_OLDER_COPY = const(83)
-_W_SAVE_DAMAGED = const(106)
+_W_NOTE_MEM = const(74)
+_W_OLDER_COPY = const(84)
+_W_SAVE_DAMAGED = const(107)
 # <<< words
 
 

@@ -65,8 +65,8 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_SAVE_ERROR = const(107)
-_W_SAVE_FULL = const(108)
+_W_SAVE_ERROR = const(108)
+_W_SAVE_FULL = const(109)
 # <<< words
 
 GAME = "game"

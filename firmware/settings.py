@@ -9,8 +9,8 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BOT = const(13)
-_W_PERSON = const(88)
-_W_YOU = const(138)
+_W_PERSON = const(89)
+_W_YOU = const(139)
 # <<< words
 
 # The table settings, one byte each in app.cfg (ui/options.py edits them):
