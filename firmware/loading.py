@@ -20,9 +20,9 @@ from micropython import const
 _W_AFRESH = const(6)
 _W_DAMAGE_WHY = const(23)
 _W_GAME_DROPPED = const(28)
-_W_NOTE_MEM = const(74)
-_W_OLDER_COPY = const(84)
-_W_SAVE_DAMAGED = const(107)
+_W_NOTE_MEM = const(76)
+_W_OLDER_COPY = const(86)
+_W_SAVE_DAMAGED = const(109)
 # <<< words
 
 
@@ -123,7 +123,8 @@ def _again(app, name, obj):
 
 def load_settings(app):
     """The "settings" save into the app: the table settings (app.cfg), the language, the
-    four-colour deck, the sound's volume and the rising ante (each when saved)."""
+    four-colour deck, the sound's volume, the rising ante and whether the first-game
+    guide was seen (each when saved)."""
     saved = app.store.load("settings", None, _good_settings)
     _again(app, "settings", saved)
     if not isinstance(saved, dict):
@@ -142,6 +143,8 @@ def load_settings(app):
     r = saved.get("rise")               # the rising ante (ui/options.py)
     if isinstance(r, int) and 0 <= r < len(settings.RISE_GAMES):
         settings.RISE[0] = r
+    if saved.get("guide") == 1:         # the first-game guide seen (ui/rulespages.py)
+        settings.GUIDE[0] = 1
 
 
 def load_history(store):

@@ -3,7 +3,8 @@
 # saves.py: the files live in the folder /saves, which `import saves` would find.)
 # settings.py names the fields of the settings and the statistics.
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
-#               four-colour deck, "vol": the sound's volume, "rise": the rising ante},
+#               four-colour deck, "vol": the sound's volume, "rise": the rising ante,
+#               "guide": 1 once the first-game guide was seen (settings.GUIDE)},
 #               each key there once it was set
 #   "stats"     {"v": 2, "st": app.stats (the fields settings.py names); "c": which
 #               part of the match in progress they count: [its seed, its game number,
@@ -65,8 +66,8 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_SAVE_ERROR = const(108)
-_W_SAVE_FULL = const(109)
+_W_SAVE_ERROR = const(110)
+_W_SAVE_FULL = const(111)
 # <<< words
 
 GAME = "game"
@@ -227,11 +228,13 @@ def save_settings(app):
 
 def save_prefs(app):
     """The choices a screen saves at once (the language, the four-colour deck, the
-    sound's volume, the rising ante) into "settings", each that differs from the saved
-    one (or, unsaved, from its default), keeping the other keys there."""
+    sound's volume, the rising ante, the first-game guide seen) into "settings", each
+    that differs from the saved one (or, unsaved, from its default), keeping the other
+    keys there."""
     import i18n
     _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
-                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1)))
+                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1),
+                        ("guide", settings.GUIDE[0], 0)))
 
 
 def _put_settings(app, values):

@@ -13,10 +13,10 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
-_W_HELP_MENU = const(41)
-_W_MENU_KEY = const(64)
-_W_PLAY_MENU = const(91)
-_W_SELECT = const(110)
+_W_HELP_MENU = const(43)
+_W_MENU_KEY = const(66)
+_W_PLAY_MENU = const(93)
+_W_SELECT = const(112)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -8,13 +8,17 @@
 # under those rules, a row whose rule is off labelled so (HAND_OFF).
 # LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back (to
 # the title, or to the match when opened from the menu during play).
+# Guide: the first-game guide, shown once before the first game (Session.view opens it
+# until settings.GUIDE says it was seen): a page on what it is, then the rules pages on
+# the level, no check and the svara (the same pages as in Rules). END or Skip leaves it
+# at once, OK on its last page plays; either way it is not shown again.
 from drivers import keys
 import i18n
 from i18n import held
 import settings
 from ui import draw, writer
 from ui.draw import F5
-from ui.screen import Screen, leave
+from ui.screen import Screen, leave, resume
 
 from micropython import const
 
@@ -23,13 +27,17 @@ from micropython import const
 _W_BACK = const(12)
 _W_CARD_POINTS = const(16)
 _W_CARD_POINT_LINES = const(17)
-_W_HANDS = const(32)
-_W_HAND_OFF = const(33)
-_W_HAND_ROWS = const(34)
-_W_HELP_RULES = const(50)
-_W_NEXT = const(70)
-_W_PAGE = const(88)
-_W_TEXT_PAGES = const(131)
+_W_GUIDE_INTRO = const(32)
+_W_HANDS = const(33)
+_W_HAND_OFF = const(34)
+_W_HAND_ROWS = const(35)
+_W_HELP_GUIDE = const(40)
+_W_HELP_RULES = const(52)
+_W_NEXT = const(72)
+_W_PAGE = const(90)
+_W_PLAY = const(92)
+_W_SKIP = const(116)
+_W_TEXT_PAGES = const(134)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -51,6 +59,10 @@ _VERSION_Y = const(129)
 # (the joker joins a suit, the joker with a pair), row 5 (two sevens).
 _OFF_ROW = const(3)
 _SEVENS_ROW = const(5)
+# The guide's pages are TEXT_PAGES[_GUIDE_FROM.._GUIDE_FROM + _GUIDE_N - 1], after its
+# own first page (GUIDE_INTRO).
+_GUIDE_FROM = const(1)
+_GUIDE_N = const(3)
 
 
 def pages():
@@ -130,7 +142,7 @@ class RulesPages(Screen):
         in force: A the ante; B blind bets (off, on: the least blind); C the cap on
         bets and raises (none, 1, more: the cap); J the joker (off, on); R the rising
         ante (never, every so many games: settings.RISE); U the svara buy-in (split,
-        half, free)."""
+        half, free); P the Rules pages the guide is found on."""
         r = self.rules
         if letter == "A":
             return 0, r.ante
@@ -144,8 +156,11 @@ class RulesPages(Screen):
         if letter == "R":
             k = settings.RISE[0]
             return (1 if k else 0), settings.RISE_GAMES[k]
-        from svara.rules import BUY_INS
-        return BUY_INS.index(r.buy_in), 0
+        if letter == "U":
+            from svara.rules import BUY_INS
+            return BUY_INS.index(r.buy_in), 0
+        first = 2 + _HAND_PAGES + _GUIDE_FROM
+        return 0, (first, first + _GUIDE_N - 1)
 
     def _card_points(self, fb):
         for r in range(8):
@@ -183,3 +198,50 @@ class RulesPages(Screen):
             self.page = (self.page + n - 1) % n
             return _REDRAW
         return _NOTHING
+
+
+class Guide(RulesPages):
+    """The first-game guide before the first game (Session.view): GUIDE_INTRO, then the
+    rules pages of the level, no check and the svara under the match's rules. END or
+    the right soft key skips it; OK on its last page plays. Then settings.GUIDE is set
+    (and saved: app.prefs_changed) and the match goes on (resume)."""
+
+    name = "guide"
+    help = T[_W_HELP_GUIDE]
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.page = 0
+        self.rules = app.play.match.rules
+
+    def trace(self):
+        return "guide %d" % self.page
+
+    def draw(self, fb):
+        fb.fill(_FELT)
+        k = self.page
+        number = T[_W_PAGE] % (k + 1, 1 + _GUIDE_N)
+        if k == 0:
+            self._text(fb, T[_W_GUIDE_INTRO], number)
+        else:
+            self._text(fb, i18n.item(_W_TEXT_PAGES, _GUIDE_FROM + k - 1), number)
+        draw.bottom(fb, T[_W_HELP_GUIDE], T[_W_PLAY] if k == _GUIDE_N else T[_W_NEXT],
+                    T[_W_SKIP])
+
+    def key(self, code):
+        if code == keys.END or code == keys.SR:
+            return self._done()
+        if code == keys.RIGHT or code == keys.DOWN or code == keys.OK or code == keys.SL:
+            if self.page == _GUIDE_N:
+                return self._done()
+            self.page += 1
+            return _REDRAW
+        if (code == keys.LEFT or code == keys.UP) and self.page:
+            self.page -= 1
+            return _REDRAW
+        return _NOTHING
+
+    def _done(self):
+        settings.GUIDE[0] = 1
+        self.app.prefs_changed = True
+        return resume(self.app)

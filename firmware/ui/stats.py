@@ -16,11 +16,11 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(12)
 _W_CHIPS_TITLE = const(18)
-_W_HELP_RULES = const(50)
-_W_NO_CHIPS = const(78)
-_W_PAGE = const(88)
-_W_STATS = const(116)
-_W_STAT_NAMES = const(117)
+_W_HELP_RULES = const(52)
+_W_NO_CHIPS = const(80)
+_W_PAGE = const(90)
+_W_STATS = const(119)
+_W_STAT_NAMES = const(120)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

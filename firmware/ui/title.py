@@ -13,11 +13,11 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BYE = const(15)
-_W_HELP_MENU = const(41)
-_W_MENU = const(63)
-_W_NO_MATCH = const(79)
-_W_SELECT = const(110)
-_W_TITLE = const(133)
+_W_HELP_MENU = const(43)
+_W_MENU = const(65)
+_W_NO_MATCH = const(81)
+_W_SELECT = const(112)
+_W_TITLE = const(136)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -66,7 +66,7 @@ PLACES = {
     "HELP_RESTOCK": (S, 126, ()),
     # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
     "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
-    "CARD_POINT_LINES": (S, 126, ()), "HAND_OFF": (S, 126, ()),
+    "CARD_POINT_LINES": (S, 126, ()), "HAND_OFF": (S, 126, ()), "HELP_GUIDE": (S, 126, ()),
     # Notes on the help line (5x8 centred): an amount set to the nearest end, what the
     # Stack and the rules of a running match apply to, the last game, the chances.
     "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
@@ -93,20 +93,21 @@ PLACES = {
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
-             "HISTORY", "MENU_KEY")
+             "HISTORY", "MENU_KEY", "SKIP")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
                "AS_ANTE", "RISE_EVERY", "VOLUMES")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK")
 ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN")
-PAGES = ("TEXT_PAGES", "HAND_ROWS")
+PAGES = ("TEXT_PAGES", "HAND_ROWS", "GUIDE_INTRO")
 ACT_W = 65          # an action row: text from x 63 to the screen's edge
 PAGE_LINES = 12     # text page lines from y 18, 10 apart, above the help line at 139
 CARD_LINES = 4      # the card points page's lines from y 100, 9 apart
 # The choices a page's line may be (ui/rulespages.py _pick): letter -> how many
 # alternatives, and the sample its "%d" is filled with (the widest it shows: an ante or
-# a least blind of 4 digits, a cap of 1 digit, games between rising antes).
+# a least blind of 4 digits, a cap of 1 digit, games between rising antes, two page
+# numbers).
 CHOICES = {"A": (1, (9999,)), "B": (2, (9999,)), "C": (3, (9,)), "J": (2, ()),
-           "R": (2, (10,)), "U": (3, ())}
+           "R": (2, (10,)), "U": (3, ()), "P": (1, (10, 10))}
 LANG_NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
 
 
@@ -186,7 +187,8 @@ def shape(a, b, path):
     if type(a) is not type(b):
         return "%s: %s, not %s" % (path, type(b).__name__, type(a).__name__)
     if isinstance(a, tuple):
-        if path.startswith("TEXT_PAGES[") and path.endswith("][1]"):
+        if (path.startswith("TEXT_PAGES[") and path.endswith("][1]")
+                or path == "GUIDE_INTRO[1]"):
             return None                 # a page's lines: as many as the language needs
         if len(a) != len(b):
             return "%s: %d items, not %d" % (path, len(b), len(a))
@@ -203,8 +205,8 @@ def is_choice(line):
 
 
 def pages_of(T):
-    """Every text page of a language, (title, lines)."""
-    return list(T.TEXT_PAGES)
+    """Every text page of a language, (title, lines): the rules' and the guide's first."""
+    return list(T.TEXT_PAGES) + [T.GUIDE_INTRO]
 
 
 def choices_of(lines):
@@ -260,7 +262,8 @@ def test_placeholders_match_english():
             a = strings_of(getattr(en, n))
             b = strings_of(getattr(T, n))
             for i in range(min(len(a), len(b))):
-                if specs(a[i]) != specs(b[i]) and n != "TEXT_PAGES":
+                if (specs(a[i]) != specs(b[i]) and n != "TEXT_PAGES"
+                        and n != "GUIDE_INTRO"):
                     wrong.append("%s %s[%d]: %r has %r, English %r" % (
                         code, n, i, b[i], specs(b[i]), specs(a[i])))
         # A page's numbers are in its choices alone, the same choices as in English.

@@ -286,5 +286,18 @@ RISE_EVERY = "през %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("без", "тихо", "силно")
 
-# Issue 25 (t25-rules): the hand rows' labels when their rule is off.
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Без жокер: 7\u2663 е седмица", "Без жокер: чифт без бонус", "Две седмици: без 23")
+GUIDE_INTRO = ("Първа игра", (
+    "Три неща, които масата за",
+    "свара прави посвоему:",
+    "залогът, липсата на чек",
+    "и входът в сварата.",
+    "",
+    "OK или \u25b6: нататък; END",
+    "прескача до масата.",
+    "",
+    ("P", ("Всичко е и в Правила,", "страници %d до %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 стр.  END пропусни"
+SKIP = "Пропусни"

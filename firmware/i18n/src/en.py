@@ -140,6 +140,7 @@ HAND_ROWS = (
 #   blind;  "C" the cap on bets and raises: (no cap, 1, more: with the cap);  "J" the
 #   joker: (off, on);  "R" the rising ante: (never, after every so many games);
 #   "U" the svara buy-in: (split, half, free).
+# Pages 2 to 4 (the level, no check, the svara) are also the first-game guide.
 TEXT_PAGES = (
     ("A game", (
         ("A", ("All pay the ante (%d);", "who cannot pay is out.")),
@@ -298,5 +299,19 @@ RISE_EVERY = "every %d"
 VOLUMES = ("off", "low", "high")
 
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off (rows 4, 5: the joker;
-# 6: two sevens).
+# 6: two sevens); the first-game guide (ui/rulespages.py Guide: its first page, as a text
+# page, "P" the Rules pages it is found on again; its help line and soft key).
 HAND_OFF = ("No joker: 7\u2663 is a 7", "No joker: no pair bonus", "Two sevens: no 23")
+GUIDE_INTRO = ("First game", (
+    "Three things a Svara",
+    "table does its own way:",
+    "the level, no check, and",
+    "the svara's buy-in.",
+    "",
+    "OK or \u25b6 reads on; END",
+    "skips to the table.",
+    "",
+    ("P", ("All in Rules again, on", "pages %d to %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 page  END skip"
+SKIP = "Skip"

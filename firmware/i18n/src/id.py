@@ -285,5 +285,18 @@ RISE_EVERY = "tiap %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("mati", "pelan", "keras")
 
-# Issue 25 (t25-rules): the hand rows' labels when their rule is off.
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Tanpa joker: 7\u2663 biasa", "Tanpa joker: tanpa bonus", "Dua tujuh: bukan 23")
+GUIDE_INTRO = ("Babak pertama", (
+    "Tiga hal yang Svara",
+    "lakukan dengan caranya:",
+    "taruhan, tanpa cek, dan",
+    "biaya masuk svara.",
+    "",
+    "OK atau \u25b6: lanjut; END:",
+    "langsung ke meja.",
+    "",
+    ("P", ("Semua ada lagi di Aturan,", "halaman %d sampai %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 halaman  END lewati"
+SKIP = "Lewati"

@@ -285,5 +285,18 @@ RISE_EVERY = "elke %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("uit", "zacht", "hard")
 
-# Issue 25 (t25-rules): the hand rows' labels when their rule is off.
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Geen joker: 7\u2663 is een 7", "Zonder joker: geen bonus", "Twee zevens: geen 23")
+GUIDE_INTRO = ("Eerste spel", (
+    "Drie dingen die Svara op",
+    "zijn eigen manier doet:",
+    "de inzet, geen check en",
+    "de inleg bij een svara.",
+    "",
+    "OK of \u25b6: verder; END:",
+    "meteen naar de tafel.",
+    "",
+    ("P", ("Dit staat ook in Regels,", "pagina %d tot %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 pagina  END overslaan"
+SKIP = "Overslaan"

@@ -285,5 +285,18 @@ RISE_EVERY = "cada %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("desligado", "baixo", "alto")
 
-# Issue 25 (t25-rules): the hand rows' labels when their rule is off.
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Sem curinga: 7\u2663 é um 7", "Sem curinga: sem bônus", "Dois setes: não é 23")
+GUIDE_INTRO = ("Primeiro jogo", (
+    "Três coisas que a Svara",
+    "faz do seu jeito: o",
+    "nível, não há check e a",
+    "entrada na svara.",
+    "",
+    "OK ou \u25b6: segue; END: vai",
+    "direto para a mesa.",
+    "",
+    ("P", ("Tudo está em Regras,", "páginas %d a %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 página  END pular"
+SKIP = "Pular"

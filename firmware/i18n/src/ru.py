@@ -282,5 +282,18 @@ RISE_EVERY = "каждые %d"
 # The sound's volume on the Sound row: silent, low, high.
 VOLUMES = ("выкл", "тихо", "громко")
 
-# Issue 25 (t25-rules): the hand rows' labels when their rule is off.
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Без джокера 7\u2663 – семёрка", "Без джокера нет бонуса", "Две семёрки: не 23")
+GUIDE_INTRO = ("Первая игра", (
+    "Три вещи, в которых свара",
+    "не как другие игры:",
+    "ставка, нет чека и вход",
+    "в свару.",
+    "",
+    "OK или \u25b6 – дальше, END –",
+    "сразу к столу.",
+    "",
+    ("P", ("Всё это есть в Правилах,", "стр. %d-%d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 стр.  END пропустить"
+SKIP = "Пропуск"
