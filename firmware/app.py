@@ -19,10 +19,10 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_CONTINUE_LAST = const(24)
-_W_NOTE_ERR = const(81)
-_W_NOTE_MEM = const(82)
-_W_RESTORED_ERR = const(112)
-_W_RESTORED_MEM = const(113)
+_W_NOTE_ERR = const(84)
+_W_NOTE_MEM = const(85)
+_W_RESTORED_ERR = const(115)
+_W_RESTORED_MEM = const(116)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
@@ -74,6 +74,9 @@ class App:
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
         self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
+        # Show the first-game guide before a fresh install's first game (Session.view):
+        # not in a run with a fixed seed, which replays a script (a test, a bug report).
+        self.guide = seed is None
         self._worked = False    # a key or a change since the last collection (idle())
 
     def start(self):
@@ -84,6 +87,7 @@ class App:
         settings.FOUR[0] = 0
         settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
         settings.ASK_PASS[0] = 1            # ask before passing a good hand
+        settings.GUIDE[0] = 0               # the first-game guide not seen yet
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401

@@ -20,9 +20,9 @@ from micropython import const
 _W_AFRESH = const(7)
 _W_DAMAGE_WHY = const(28)
 _W_GAME_DROPPED = const(34)
-_W_NOTE_MEM = const(82)
-_W_OLDER_COPY = const(92)
-_W_SAVE_DAMAGED = const(116)
+_W_NOTE_MEM = const(85)
+_W_OLDER_COPY = const(95)
+_W_SAVE_DAMAGED = const(119)
 # <<< words
 
 # The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
@@ -132,8 +132,8 @@ def _again(app, name, obj):
 
 def load_settings(app):
     """The "settings" save into the app: the table settings (app.cfg), the language, the
-    four-colour deck, the sound's volume, the rising ante and the question before
-    passing (each when saved)."""
+    four-colour deck, the sound's volume, the rising ante, the question before passing
+    and whether the first-game guide was seen (each when saved)."""
     saved = app.store.load("settings", None, _good_settings)
     _again(app, "settings", saved)
     if not isinstance(saved, dict):
@@ -154,6 +154,8 @@ def load_settings(app):
         settings.RISE[0] = r
     if saved.get("ask") == 0:           # the question before passing (ui/options.py)
         settings.ASK_PASS[0] = 0
+    if saved.get("guide") == 1:         # the first-game guide seen (ui/rulespages.py)
+        settings.GUIDE[0] = 1
 
 
 def load_history(store):

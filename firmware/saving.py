@@ -4,7 +4,8 @@
 # settings.py names the fields of the settings and the statistics.
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
 #               four-colour deck, "vol": the sound's volume, "rise": the rising ante,
-#               "ask": the question before passing a good hand (settings.ASK_PASS)},
+#               "ask": the question before passing a good hand (settings.ASK_PASS),
+#               "guide": 1 once the first-game guide was seen (settings.GUIDE)},
 #               each key there once it was set
 #   "stats"     {"v": 3, "st": app.stats (the fields settings.py names: the table's
 #               N_STATS, then P_STATS for each person slot that has played); "c":
@@ -66,8 +67,8 @@ from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
-_W_SAVE_ERROR = const(117)
-_W_SAVE_FULL = const(118)
+_W_SAVE_ERROR = const(120)
+_W_SAVE_FULL = const(121)
 # <<< words
 
 GAME = "game"
@@ -226,13 +227,14 @@ def save_settings(app):
 
 def save_prefs(app):
     """The choices a screen saves at once (the language, the four-colour deck, the
-    sound's volume, the rising ante, the question before passing) into "settings", each
+    sound's volume, the rising ante, the question before passing, the first-game guide
+    seen) into "settings", each
     that differs from the saved one (or, unsaved, from its default), keeping the other
     keys there."""
     import i18n
     _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
                         ("vol", app.volume, 1), ("rise", settings.RISE[0], 1),
-                        ("ask", settings.ASK_PASS[0], 1)))
+                        ("ask", settings.ASK_PASS[0], 1), ("guide", settings.GUIDE[0], 0)))
 
 
 def _put_settings(app, values):

@@ -206,10 +206,17 @@ class Session:
                         st[_BEST_HAND] = p
 
     def view(self):
-        """(module, class, args) of the screen for the game's state now: a finished
-        match (from a save), a svara not shown yet, the result of a finished game
-        (counted now), or the table (ui/screen.py resume() opens it)."""
+        """(module, class, args) of the screen for the game's state now: the first-game
+        guide (ui/rulespages.py), a finished match (from a save), a svara not shown yet,
+        the result of a finished game (counted now), or the table (ui/screen.py resume()
+        opens it)."""
         g = self.game
+        app = self.app
+        if (not settings.GUIDE[0] and self.games == 1 and not app.stats[_GAMES]
+                and app.guide and app.store is not None):
+            # A fresh install's first game: the first-game guide, once (a store keeps
+            # that it was seen; without one it would come at every start).
+            return "rulespages", "Guide", ()
         if self.ended:                      # a finished match (from a save)
             return "showdown", "Showdown", (2,)
         if g.svaras > self.svaras_seen:

@@ -1,17 +1,17 @@
 # The schema of what the player sets and what the handset counts, in one place: the
 # table settings (app.cfg, one byte each: the numbers below), their defaults and ranges,
 # the settings kept beside them (the four-colour deck, the rising ante, the question
-# before passing a good hand), the fields of the statistics (app.stats, each person's own
-# among them) and the person slots' names. ui/options.py edits the
-# settings, session.py counts the statistics, saving.py writes them all, loading.py
+# before passing a good hand, the first-game guide seen), the fields of the statistics
+# (app.stats, each person's own among them) and the person slots' names. ui/options.py
+# edits the settings, session.py counts the statistics, saving.py writes them all, loading.py
 # reads them back (and checks them against the ranges here).
 from micropython import const
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BOT = const(19)
-_W_PERSON = const(98)
-_W_YOU = const(147)
+_W_PERSON = const(101)
+_W_YOU = const(151)
 # <<< words
 
 # The table settings, one byte each in app.cfg (ui/options.py edits them):
@@ -54,6 +54,11 @@ RISE_GAMES = b"\x00\x0a\x05\x03"
 # figures) asks first. ASK_PASS[0] is 1 when on, the default (App.start sets it, as
 # RISE; saved as "ask" in the "settings" save, ui/options.py changes it).
 ASK_PASS = bytearray(1)
+
+# The first-game guide (ui/rulespages.py Guide) was seen or skipped: GUIDE[0] is 1 then.
+# Saved as "guide" in the "settings" save (saving.save_prefs; loading.py reads it), so
+# that a fresh install shows the guide once, before its first game (Session.view).
+GUIDE = bytearray(1)
 
 # The statistics, app.stats[...] (the "stats" save; ui/stats.py shows them in this order).
 # Private: the modules that count them fold copies into their code (`_GAMES = const(2)`,

@@ -13,10 +13,10 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(18)
-_W_HELP_MENU = const(48)
-_W_MENU_KEY = const(72)
-_W_PLAY_MENU = const(100)
-_W_SELECT = const(119)
+_W_HELP_MENU = const(51)
+_W_MENU_KEY = const(75)
+_W_PLAY_MENU = const(103)
+_W_SELECT = const(122)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -18,15 +18,15 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BACK = const(18)
-_W_HELP_RESET = const(56)
-_W_HELP_RULES = const(57)
-_W_NO = const(80)
-_W_PAGE = const(97)
-_W_RESET = const(110)
-_W_RESET_ASK = const(111)
-_W_STATS = const(124)
-_W_STAT_NAMES = const(125)
-_W_YES = const(146)
+_W_HELP_RESET = const(59)
+_W_HELP_RULES = const(60)
+_W_NO = const(83)
+_W_PAGE = const(100)
+_W_RESET = const(113)
+_W_RESET_ASK = const(114)
+_W_STATS = const(128)
+_W_STAT_NAMES = const(129)
+_W_YES = const(150)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -17,11 +17,11 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BYE = const(21)
-_W_HELP_MENU = const(48)
-_W_MENU = const(71)
-_W_NO_MATCH = const(87)
-_W_SELECT = const(119)
-_W_TITLE = const(141)
+_W_HELP_MENU = const(51)
+_W_MENU = const(74)
+_W_NO_MATCH = const(90)
+_W_SELECT = const(122)
+_W_TITLE = const(145)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -11,7 +11,7 @@ from drivers import keys
 from conftest import pixel
 
 from conftest import ROOT  # noqa: E402
-TO_KEYS_PAGE = "DOWN DOWN DOWN OK RIGHT RIGHT RIGHT RIGHT RIGHT"   # Rules, page 6: the keys
+TO_KEYS_PAGE = "DOWN DOWN DOWN OK" + " RIGHT" * 7   # Rules, page 8: the keys
 
 
 def test_the_command_line_says_the_version():
@@ -33,7 +33,7 @@ def keys_page(monkeypatch, version):
     run = bench_play.CPythonPlay(1)
     for name in TO_KEYS_PAGE.split():
         run.key(keys.code(name))
-    assert run.trace() == "rules 5"
+    assert run.trace() == "rules 7"
     return run.frame()
 
 

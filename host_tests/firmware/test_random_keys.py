@@ -29,8 +29,12 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     # tables and checked saves: 121.4 KB measured, so 124 KB. Issue 13's cuts of the
     # code held (words by number, the saves' reading let go): 115.0 KB measured, the
     # bound kept, as this port's in-use figure moved by up to 6 KB on one tree with
-    # nothing but the sampling changed (its collector is conservative).
-    assert c["in_use_max"] <= 124 * 1024, c
+    # nothing but the sampling changed (its collector is conservative). Issue 25's rules
+    # pages that follow the rules in force, with the first-game guide (their choices
+    # among lines and the new pages: 1.5 KB more English words, 1.1 KB more code as .mpy,
+    # both in this port's heap) measured 126.3 KB, so 128 KB, the heap itself; the
+    # frozen build's figure (the test below) grew by 0.5 KB.
+    assert c["in_use_max"] <= 128 * 1024, c
     # NOT asserted: that the 128 KB heap never grows. The port collects garbage only
     # between calls, and a key that ends a game (saves of the game and the statistics,
     # a new deal, a full redraw) leaves ~20-25 KB of garbage within its one call: the

@@ -65,7 +65,7 @@ PLACES = {
     "NAME_KEYS": (S, 124, ()), "NAME_EMPTY": (S, 126, ()), "NAME_FULL": (S, 126, ()),
     # Rules pages: titles clear of the page number "6/6" at the top right; lines in 5x8.
     "CARD_POINTS": (N, 90, ()), "HANDS": (N, 90, ()), "PAGE": (S, 20, (6, 6)),
-    "CARD_POINT_LINES": (S, 126, ()),
+    "CARD_POINT_LINES": (S, 126, ()), "HAND_OFF": (S, 126, ()), "HELP_GUIDE": (S, 126, ()),
     # Notes on the help line (5x8 centred): an amount set to the nearest end, what the
     # rules of a running match apply to, the last game, the chances.
     "AT_MOST": (S, 126, (9999,)), "AT_LEAST": (S, 126, (9999,)),
@@ -102,15 +102,22 @@ PLACES = {
 # Checked as a whole below: soft keys, option rows, the table header, the actions, the
 # rules text pages and hand rows.
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
-             "HISTORY", "MENU_KEY", "RESET")
+             "HISTORY", "MENU_KEY", "RESET", "SKIP")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
                "AS_ANTE", "RISE_EVERY", "VOLUMES", "OPT_FOLD")
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK", "ANTE")
 ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN",
            "ACT_NO_BLIND")
-PAGES = ("TEXT_PAGES", "HAND_ROWS")
+PAGES = ("TEXT_PAGES", "HAND_ROWS", "GUIDE_INTRO")
 ACT_W = 65          # an action row: text from x 63 to the screen's edge
 PAGE_LINES = 12     # text page lines from y 18, 10 apart, above the help line at 139
+CARD_LINES = 4      # the card points page's lines from y 100, 9 apart
+# The choices a page's line may be (ui/rulespages.py _pick): letter -> how many
+# alternatives, and the sample its "%d" is filled with (the widest it shows: an ante or
+# a least blind of 4 digits, a cap of 1 digit, games between rising antes, two page
+# numbers).
+CHOICES = {"A": (1, (9999,)), "B": (2, (9999,)), "C": (3, (9,)), "J": (2, ()),
+           "R": (2, (10,)), "U": (3, ()), "P": (1, (10, 10))}
 LANG_NAMES = ("English", "Български", "Русский", "Nederlands", "Português", "Indonesia")
 
 
@@ -190,7 +197,8 @@ def shape(a, b, path):
     if type(a) is not type(b):
         return "%s: %s, not %s" % (path, type(b).__name__, type(a).__name__)
     if isinstance(a, tuple):
-        if path.startswith("TEXT_PAGES[") and path.endswith("][1]"):
+        if (path.startswith("TEXT_PAGES[") and path.endswith("][1]")
+                or path == "GUIDE_INTRO[1]"):
             return None                 # a page's lines: as many as the language needs
         if len(a) != len(b):
             return "%s: %d items, not %d" % (path, len(b), len(a))
@@ -199,6 +207,40 @@ def shape(a, b, path):
             if p:
                 return p
     return None
+
+
+def is_choice(line):
+    """A page's line that is a choice by the rules in force: (letter, lines, ...)."""
+    return isinstance(line, tuple) and line[0] in CHOICES
+
+
+def pages_of(T):
+    """Every text page of a language, (title, lines): the rules' and the guide's first."""
+    return list(T.TEXT_PAGES) + [T.GUIDE_INTRO]
+
+
+def choices_of(lines):
+    """The choices among a page's lines: (letter, the placeholders of each alternative)."""
+    return [(x[0], [specs("".join(alt)) for alt in x[1:]]) for x in lines if is_choice(x)]
+
+
+def expand(lines):
+    """(most lines drawn, [(string, sample)]): a page's lines with every alternative of
+    its choices (the longest counted), each string with the sample its %d takes."""
+    most = 0
+    out = []
+    for x in lines:
+        if isinstance(x, str):
+            most += 1
+            out.append((x, ()))
+            continue
+        n, sample = CHOICES.get(x[0], (0, ()))
+        alts = x[1:]
+        most += max([len(a) for a in alts] + [0])
+        for a in alts:
+            for s in a:
+                out.append((s, sample))
+    return most, out
 
 
 # --- the checks ------------------------------------------------------------------------
@@ -230,12 +272,23 @@ def test_placeholders_match_english():
             a = strings_of(getattr(en, n))
             b = strings_of(getattr(T, n))
             for i in range(min(len(a), len(b))):
-                if specs(a[i]) != specs(b[i]) and n != "TEXT_PAGES":
+                if (specs(a[i]) != specs(b[i]) and n != "TEXT_PAGES"
+                        and n != "GUIDE_INTRO"):
                     wrong.append("%s %s[%d]: %r has %r, English %r" % (
                         code, n, i, b[i], specs(b[i]), specs(a[i])))
-        for s in strings_of(T.TEXT_PAGES):
-            if "%" in s:
-                wrong.append("%s TEXT_PAGES: %% in %r" % (code, s))
+        # A page's numbers are in its choices alone, the same choices as in English.
+        mine = pages_of(T)
+        theirs = pages_of(en)
+        for k in range(len(mine)):
+            title, lines = mine[k]
+            for x in lines:
+                if isinstance(x, str) and "%" in x:
+                    wrong.append("%s %r: %% outside a choice in %r" % (code, title, x))
+            if choices_of(lines) != choices_of(theirs[k][1]):
+                wrong.append("%s %r: choices %r, English %r" % (
+                    code, title, choices_of(lines), choices_of(theirs[k][1])))
+        if choices_of(T.CARD_POINT_LINES) != choices_of(en.CARD_POINT_LINES):
+            wrong.append("%s CARD_POINT_LINES: not the choices of English" % code)
     assert not wrong, "\n".join(wrong)
 
 
@@ -374,21 +427,31 @@ def test_rules_pages_fit():
     wrong = []
     for code in LANGS:
         T = load(code)
-        for title, lines in T.TEXT_PAGES:
-            p = too_wide(T, N, 90, title)
-            if p:
-                wrong.append("%s page title: %s" % (code, p))
-            if len(lines) > PAGE_LINES:
-                wrong.append("%s %r: %d lines, at most %d" % (code, title, len(lines),
-                                                              PAGE_LINES))
-            for s in lines:
-                p = too_wide(T, S, 126, s)
+        for title, lines in pages_of(T) + [("card points", T.CARD_POINT_LINES)]:
+            if title != "card points":
+                p = too_wide(T, N, 90, title)
+                if p:
+                    wrong.append("%s page title: %s" % (code, p))
+            for x in lines:
+                if not isinstance(x, str) and not (is_choice(x)
+                                                   and len(x) == 1 + CHOICES[x[0]][0]):
+                    wrong.append("%s %r: %r is no choice ui/rulespages.py makes" % (
+                        code, title, x))
+            most, strings = expand(lines)
+            limit = CARD_LINES if title == "card points" else PAGE_LINES
+            if most > limit:
+                wrong.append("%s %r: %d lines, at most %d" % (code, title, most, limit))
+            for s, sample in strings:
+                p = too_wide(T, S, 126, s, sample)
                 if p:
                     wrong.append("%s %r: %s" % (code, title, p))
         for label, cards in T.HAND_ROWS:
             p = too_wide(T, S, 126, label)
             if p:
                 wrong.append("%s hand row: %s" % (code, p))
+        if len(T.HAND_OFF) != 3:
+            wrong.append("%s HAND_OFF: the labels of rows 4, 5 and 6, not %r" % (
+                code, T.HAND_OFF))
     assert not wrong, "\n".join(wrong)
 
 
@@ -444,7 +507,7 @@ def test_one_item_of_a_tuple_reads_as_indexing_the_whole_tuple():
     from i18n._names import _k
     for code in ("en", "bg"):
         T = i18n.use(code)
-        for name in ("TEXT_PAGES", "LEVELS", "MENU", "HAND_ROWS"):
+        for name in ("TEXT_PAGES", "LEVELS", "MENU", "HAND_ROWS", "HAND_OFF"):
             whole = getattr(T, name)
             n = _k.index(name)
             assert T[n] == whole, (code, name)

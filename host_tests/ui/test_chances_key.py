@@ -158,18 +158,18 @@ def test_the_chances_follow_the_viewer_in_hot_seat():
 def test_the_rules_have_a_chances_page_in_every_language(code):
     T = i18n.use(code)
     from ui import rulespages
-    assert len(T.TEXT_PAGES) == 4 and rulespages.pages() == 7
+    assert len(T.TEXT_PAGES) == 7 and rulespages.pages() == 10
     run = bench_play.CPythonPlay(1)
     run.key(K.D0 + 4)                                     # Rules, page 1
     run.key(K.LEFT)                                       # round to the last page
-    assert run.trace() == "rules 6"
+    assert run.trace() == "rules 9"
     chances_page = run.frame()
     run.key(K.LEFT)
-    assert run.trace() == "rules 5" and run.frame() != chances_page
-    title, lines = T.TEXT_PAGES[3]
+    assert run.trace() == "rules 8" and run.frame() != chances_page
+    title, lines = T.TEXT_PAGES[6]
     assert len(lines) >= 8 and "*" in lines[0]
     # The Keys page's * line names the Chances page.
-    star = [s for s in T.TEXT_PAGES[2][1] if s.startswith("*")]
+    star = [s for s in T.TEXT_PAGES[4][1] if s.startswith("*")]
     assert len(star) == 1 and title.lower() in star[0].lower()
 
 

@@ -40,7 +40,9 @@ SHOTS = (
 PAGES = (
     ("rules_cards", "4"),
     ("rules_hands", "4 RIGHT"),
-    ("rules_svara", "4 RIGHT RIGHT RIGHT RIGHT"),
+    ("rules_level", "4 RIGHT RIGHT RIGHT RIGHT"),
+    ("rules_svara", "4 RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT"),
+    ("rules_presets", "4 LEFT LEFT"),
     ("rules_chances", "4 LEFT"),
     ("settings", "3"),
     ("statistics", "5"),

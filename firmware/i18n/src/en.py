@@ -119,9 +119,10 @@ HELP_RULES = "\u25c0\u25b6 page  END back"
 PAGE = "%d/%d"
 CARD_POINTS = "Card points"
 CARD_POINT_LINES = ("7 8 9 count 7 8 9,", "10 J Q K count 10,", "an ace counts 11.",
-                    "7\u2663 is the joker.")
+                    ("J", ("No joker: 7\u2663 is a 7.",), ("7\u2663 is the joker.",)))
 HANDS = "Hand points"
 # (label, cards as text for svara.parse): the hand table of RULES.md, worked examples.
+# Rows 4 and 5 (the joker) and 6 (two sevens) are labelled by HAND_OFF when that rule is off.
 HAND_ROWS = (
     ("One suit: add it", "10d 9d Jd"),
     ("Mixed: best suit", "Kh 9h Qc"),
@@ -133,30 +134,60 @@ HAND_ROWS = (
     ("Three aces", "Ac Ah Ad"),
     ("Three sevens: best", "7c 7h 7d"),
 )
+# The text pages of the rules: (title, lines), at most 12 lines of 25 characters. A line
+# may be a choice by the rules in force (ui/rulespages.py _pick): (letter, lines if...,
+# ...), its lines filled with a number ("%d") where the choice gives one:
+#   "A" the ante: (lines,) with the ante;  "B" blind bets: (off, on), on with the least
+#   blind;  "C" the cap on bets and raises: (no cap, 1, more: with the cap);  "J" the
+#   joker: (off, on);  "R" the rising ante: (never, after every so many games);
+#   "U" the svara buy-in: (split, half, free).
+# Pages 2 to 4 (the level, no check, the svara) are also the first-game guide.
 TEXT_PAGES = (
     ("A game", (
-        "Everyone pays the ante.",
-        "Blinds: before the deal",
-        "first hand may bet blind,",
-        "the next double, or pass.",
-        "Three cards each. Then in",
-        "turn: Pass (leave), Call",
-        "(pay up to the level) or",
-        "Raise (a new level). At",
-        "most 3 raises each.",
-        "Last one in wins the pot;",
-        "else the best points win.",
+        ("A", ("All pay the ante (%d);", "who cannot pay is out.")),
+        ("R", (), ("The ante doubles after", "every %d games.")),
+        ("B", ("No blind bets.",),
+         ("Blinds: before the deal,", "first hand may bet blind", "(%d or more), the next",
+          "double, until one passes.")),
+        "Three cards each.",
+        "Last one in wins the pot,",
+        "else the best points.",
         "The winner deals next.",
+    )),
+    ("Level", (
+        "Level, on top: the most",
+        "anyone put in this game",
+        "beyond the ante. Call n:",
+        "pay n to match. Bet n,",
+        "Raise n: the level is n,",
+        "at least an ante more,",
+        "never past what the",
+        "poorest in has in all.",
+        ("B", (), ("Blinds count in full; the", "first bet after them is", "double the last or more.")),
+        ("C", ("No cap on raises.",), ("One bet or raise each.",),
+         ("Up to %d bets+raises each.",)),
+    )),
+    ("No check", (
+        "There is no check: until",
+        "someone bets, you Pass",
+        "(fold: out, losing what",
+        "you put in) or Bet. Call",
+        ("B", ("comes only after a bet.",), ("comes only after a bet,", "even after blinds.")),
+        "If nobody bets, the last",
+        "to act takes the pot:",
+        ("B", ("the dealer, if he is in.",), ("the last blind, or else", "the dealer, if he is in.")),
     )),
     ("Svara", (
         "A tie for the best points",
         "is a svara: the pot stays",
-        "and a new deal is played",
-        "for it by the tied ones.",
-        "Others may join by paying",
-        "the pot divided by the",
-        "number tied.",
-        "",
+        "and is played for again,",
+        "no ante; the tied are in",
+        "free, the dealer stays.",
+        ("U", ("Others at the table may", "join from the dealer's", "left, paying the pot /",
+               "the tied, rounded up:", "pot 25, 2 tied: 13."),
+              ("Others at the table may", "join from the dealer's", "left, paying half the",
+               "pot, rounded up (25: 13)."),
+              ("Others at the table may", "join free.")),
         "The match ends when one",
         "player has all chips.",
     )),
@@ -165,10 +196,24 @@ TEXT_PAGES = (
         "\u25c0\u25b6  change, chips",
         "0-9  type the chips",
         "*  chances",
-        "#  all in, half pot, pot",
+        "#  most, half pot, pot",
         "OK or left key: do it",
         "Green key: call",
         "Red key: back or quit",
+    )),
+    ("The # key", (
+        "# sets the chips in turn:",
+        "1. The most allowed: what",
+        "the poorest player still",
+        "in has in all (a blind:",
+        "half of that).",
+        "2. Half the pot, 3. the",
+        "pot: the level goes up by",
+        "half the pot (rounded",
+        "down) or the pot, with",
+        "your call counted in it.",
+        "A blind: half the pot or",
+        "the pot; kept in range.",
     )),
     ("Chances", (
         "On your turn * shows your",
@@ -270,3 +315,20 @@ ANTE_NOW = "ante doubled: %d"
 FOLD_ASK = "Pass a good hand?"
 HELP_FOLD = "OK: pass  END: keep"
 OPT_FOLD = "Ask before passing"
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off (rows 4, 5: the joker;
+# 6: two sevens); the first-game guide (ui/rulespages.py Guide: its first page, as a text
+# page, "P" the Rules pages it is found on again; its help line and soft key).
+HAND_OFF = ("No joker: 7\u2663 is a 7", "No joker: no pair bonus", "Two sevens: no 23")
+GUIDE_INTRO = ("First game", (
+    "Three things a Svara",
+    "table does its own way:",
+    "the level, no check, and",
+    "the svara's buy-in.",
+    "",
+    "OK or \u25b6 reads on; END",
+    "skips to the table.",
+    "",
+    ("P", ("All in Rules again, on", "pages %d to %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 page  END skip"
+SKIP = "Skip"

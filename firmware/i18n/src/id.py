@@ -117,7 +117,7 @@ HELP_RULES = "\u25c0\u25b6 halaman  END kembali"
 PAGE = "%d/%d"
 CARD_POINTS = "Poin kartu"
 CARD_POINT_LINES = ("7 8 9 bernilai 7 8 9,", "10 J Q K bernilai 10,", "As bernilai 11.",
-                    "7\u2663 adalah joker.")
+                    ("J", ("Tanpa joker: 7\u2663 biasa.",), ("7\u2663 adalah joker.",)))
 HANDS = "Poin tangan"
 HAND_ROWS = (
     ("Satu warna: jumlahkan", "10d 9d Jd"),
@@ -132,28 +132,51 @@ HAND_ROWS = (
 )
 TEXT_PAGES = (
     ("Satu babak", (
-        "Semua membayar ante.",
-        "Sebelum dibagi, pemain",
-        "pertama boleh taruh buta,",
-        "berikutnya dobel, atau",
-        "pas. Tiap orang 3 kartu.",
-        "Lalu bergiliran: Pas",
-        "(keluar), Ikut (bayar ke",
-        "taruhan) atau Naikkan,",
-        "maks. 3 kali per orang.",
-        "Tinggal satu: dia menang;",
-        "selain itu poin terbesar.",
+        ("A", ("Semua bayar ante (%d);", "yang tak mampu, keluar.")),
+        ("R", (), ("Ante jadi dua kali lipat", "tiap %d babak.")),
+        ("B", ("Tanpa taruhan buta.",),
+         ("Sebelum dibagi, pemain", "pertama boleh taruh buta", "min. %d, berikutnya",
+          "dobel, hingga ada pas.")),
+        "Tiap orang 3 kartu.",
+        "Sisa satu atau poin",
+        "terbesar memenangi pot.",
         "Pemenang membagi kartu.",
     )),
+    ("Taruhan", (
+        "Taruhan (atas): terbanyak",
+        "yang dipasang seseorang",
+        "di babak ini, di luar",
+        "ante. Ikut n: tambah n.",
+        "Taruh n, Naikkan n: jadi",
+        "n, minimal ante lebih",
+        "tinggi, tak lebih dari",
+        "total pemain termiskin.",
+        ("B", (), ("Buta dihitung penuh;", "taruhan pertama setelah", "buta minimal dua kalinya.")),
+        ("C", ("Naikkan: tanpa batas.",), ("Taruh/naik: 1 kali.",),
+         ("Taruh/naik: maks. %d kali.",)),
+    )),
+    ("Tanpa cek", (
+        "Tak ada cek: sebelum ada",
+        "yang bertaruh, Anda Pas",
+        "(keluar, hilang yang Anda",
+        "pasang) atau Taruh. Ikut",
+        ("B", ("baru ada setelah taruhan.",), ("baru ada setelah taruhan,", "bahkan setelah buta.")),
+        "Jika tak ada yang taruh,",
+        "pot untuk yang terakhir",
+        "bergiliran:",
+        ("B", ("pembagi, jika masih ikut.",), ("buta terakhir, atau", "pembagi, jika masih ikut.")),
+    )),
     ("Svara", (
-        "Seri di poin tertinggi",
-        "disebut svara: pot tetap",
-        "dan yang seri main lagi",
-        "untuk pot itu.",
-        "Lainnya boleh masuk",
-        "dengan membayar pot",
-        "dibagi jumlah yang seri.",
-        "",
+        "Seri di poin tertinggi:",
+        "svara. Pot tetap dan main",
+        "ulang tanpa ante, pembagi",
+        "sama; yang seri ikut",
+        "gratis.",
+        ("U", ("Lainnya boleh masuk, dari", "kiri pembagi, bayar pot /",
+               "jumlah seri (bulatkan ke", "atas): pot 25, dua: 13."),
+              ("Lainnya boleh masuk, dari", "kiri pembagi, bayar",
+               "separuh pot (bulatkan ke", "atas, 25: 13)."),
+              ("Lainnya masuk gratis.",)),
         "Laga selesai jika satu",
         "pemain punya semua chip.",
     )),
@@ -162,10 +185,24 @@ TEXT_PAGES = (
         "\u25c0\u25b6  ubah, chip",
         "0-9  ketik chip",
         "*  peluang",
-        "#  semua, 1/2 pot, pot",
+        "#  maks., 1/2 pot, pot",
         "OK/tombol kiri: lakukan",
         "Tombol hijau: ikut",
         "Tombol merah: kembali",
+    )),
+    ("Tombol #", (
+        "# memilih bergiliran:",
+        "1. Paling banyak: total",
+        "milik pemain termiskin",
+        "yang masih ikut (buta:",
+        "separuhnya).",
+        "2. Setengah pot, 3.",
+        "Seluruh pot: taruhan naik",
+        "setengah pot (bulatkan",
+        "ke bawah) atau satu pot,",
+        "termasuk Ikut Anda.",
+        "Buta: setengah pot atau",
+        "pot; selalu dalam batas.",
     )),
     ("Peluang", (
         "Tombol * di giliran Anda:",
@@ -267,3 +304,18 @@ ANTE_NOW = "ante berlipat: %d"
 FOLD_ASK = "Pas dengan kartu bagus?"
 HELP_FOLD = "OK: pas  END: kembali"
 OPT_FOLD = "Tanya saat pas"
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
+HAND_OFF = ("Tanpa joker: 7\u2663 biasa", "Tanpa joker: tanpa bonus", "Dua tujuh: bukan 23")
+GUIDE_INTRO = ("Babak pertama", (
+    "Tiga hal yang Svara",
+    "lakukan dengan caranya:",
+    "taruhan, tanpa cek, dan",
+    "biaya masuk svara.",
+    "",
+    "OK atau \u25b6: lanjut; END:",
+    "langsung ke meja.",
+    "",
+    ("P", ("Semua ada lagi di Aturan,", "halaman %d sampai %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 halaman  END lewati"
+SKIP = "Lewati"

@@ -116,7 +116,7 @@ HELP_RULES = "\u25c0\u25b6 pagina  END terug"
 PAGE = "%d/%d"
 CARD_POINTS = "Kaartpunten"
 CARD_POINT_LINES = ("7 8 9 tellen 7 8 9,", "10 J Q K tellen 10,", "een aas telt 11.",
-                    "7\u2663 is de joker.")
+                    ("J", ("Geen joker: 7\u2663 is een 7.",), ("7\u2663 is de joker.",)))
 HANDS = "Handpunten"
 HAND_ROWS = (
     ("Eén kleur: optellen", "10d 9d Jd"),
@@ -131,28 +131,52 @@ HAND_ROWS = (
 )
 TEXT_PAGES = (
     ("Een spel", (
-        "Iedereen betaalt de ante.",
-        "Blind: voor het delen mag",
-        "de eerste hand blind",
-        "inzetten, de volgende het",
-        "dubbele, of passen. Elk",
-        "drie kaarten. Dan om de",
-        "beurt: Passen (eruit),",
-        "Betalen (tot de inzet) of",
-        "Verhogen, max. 3 keer.",
-        "De laatste wint de pot,",
-        "anders de meeste punten.",
+        ("A", ("Allen betalen ante %d;", "wie niet kan, is eruit.")),
+        ("R", (), ("De ante verdubbelt na", "elke %d spellen.")),
+        ("B", ("Geen blinde inzet.",),
+         ("Blind, voor het delen: de", "eerste hand %d of meer,", "de volgende het dubbele,",
+          "tot iemand past.")),
+        "Elk drie kaarten.",
+        "De laatste die meedoet of",
+        "de meeste punten wint.",
         "De winnaar deelt.",
     )),
+    ("Inzet", (
+        "Inzet (boven): het meeste",
+        "dat iemand dit spel boven",
+        "de ante inlegde. Betaal",
+        "n: leg n bij. Inzet n,",
+        "Verhoog n: de inzet wordt",
+        "n, minstens de ante meer,",
+        "nooit meer dan wat de",
+        "armste in totaal heeft.",
+        ("B", (), ("Een blind telt volledig;", "de eerste inzet erna is", "minstens het dubbele.")),
+        ("C", ("Geen maximum op verhogen.",), ("Eén inzet of verhoging.",),
+         ("Max. %d x inzet/verhoging.",)),
+    )),
+    ("Geen check", (
+        "Er is geen check: tot",
+        "iemand inzet, kies je",
+        "Passen (eruit, kwijt wat",
+        "je inlegde) of Inzet.",
+        ("B", ("Betalen kan pas na een", "inzet."), ("Betalen kan pas na een", "inzet, ook na blinds.")),
+        "Zet niemand in, dan wint",
+        "wie als laatste aan de",
+        "beurt is:",
+        ("B", ("de deler, indien in spel.",), ("de laatste blind, anders", "de deler, indien in spel.")),
+    )),
     ("Svara", (
-        "Gelijke hoogste punten:",
-        "svara. De pot blijft; de",
-        "gelijken spelen er een",
-        "nieuw spel om. Anderen",
-        "mogen meedoen en betalen",
-        "de pot gedeeld door het",
-        "aantal gelijken.",
-        "",
+        "Gelijk met de meeste",
+        "punten: svara. De pot",
+        "blijft, nieuw spel zonder",
+        "ante; de gelijken gratis",
+        "erin, dezelfde deler.",
+        ("U", ("Anderen mogen meedoen,", "vanaf links van de deler,",
+               "voor pot / aantal gelijk,", "naar boven afgerond:",
+               "pot 25, 2 gelijk: 13."),
+              ("Anderen mogen meedoen,", "vanaf links van de deler,",
+               "voor de halve pot, naar", "boven (25: 13)."),
+              ("Anderen doen gratis mee.",)),
         "De partij eindigt als één",
         "speler alle fiches heeft.",
     )),
@@ -161,10 +185,24 @@ TEXT_PAGES = (
         "\u25c0\u25b6  wijzigen, fiches",
         "0-9  fiches typen",
         "*  kansen",
-        "#  alles, halve pot, pot",
+        "#  max, halve pot, pot",
         "OK of linkertoets: doen",
         "Groene toets: betalen",
         "Rode toets: terug, stop",
+    )),
+    ("De #-toets", (
+        "# kiest om de beurt:",
+        "1. Het meeste: wat de",
+        "armste die meedoet in",
+        "totaal heeft (blind: de",
+        "helft daarvan).",
+        "2. Halve pot, 3. De hele",
+        "pot: de inzet stijgt met",
+        "de halve pot (naar",
+        "beneden) of de pot, met",
+        "je betaling erin geteld.",
+        "Blind: halve pot of pot;",
+        "steeds binnen de grenzen.",
     )),
     ("Kansen", (
         "* in je beurt toont je",
@@ -265,3 +303,18 @@ ANTE_NOW = "ante ×2, nu %d"
 FOLD_ASK = "Een goede hand passen?"
 HELP_FOLD = "OK: passen  END: terug"
 OPT_FOLD = "Vragen voor passen"
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
+HAND_OFF = ("Geen joker: 7\u2663 is een 7", "Zonder joker: geen bonus", "Twee zevens: geen 23")
+GUIDE_INTRO = ("Eerste spel", (
+    "Drie dingen die Svara op",
+    "zijn eigen manier doet:",
+    "de inzet, geen check en",
+    "de inleg bij een svara.",
+    "",
+    "OK of \u25b6: verder; END:",
+    "meteen naar de tafel.",
+    "",
+    ("P", ("Dit staat ook in Regels,", "pagina %d tot %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 pagina  END overslaan"
+SKIP = "Overslaan"

@@ -117,7 +117,7 @@ HELP_RULES = "\u25c0\u25b6 página  END voltar"
 PAGE = "%d/%d"
 CARD_POINTS = "Cartas: pontos"
 CARD_POINT_LINES = ("7 8 9 valem 7 8 9,", "10 J Q K valem 10,", "o ás vale 11.",
-                    "7\u2663 é o curinga.")
+                    ("J", ("Sem curinga: 7\u2663 é um 7.",), ("7\u2663 é o curinga.",)))
 HANDS = "Pontos da mão"
 HAND_ROWS = (
     ("Um naipe: somar", "10d 9d Jd"),
@@ -132,41 +132,76 @@ HAND_ROWS = (
 )
 TEXT_PAGES = (
     ("Um jogo", (
-        "Todos pagam o ante.",
-        "Cegas: antes de dar, o",
-        "primeiro pode apostar às",
-        "cegas; o seguinte dobra,",
-        "ou passa. Três cartas a",
-        "cada um. Depois, na vez:",
-        "Passar (sair), Pagar (até",
-        "o nível) ou Subir (novo",
-        "nível), até 3 vezes cada.",
-        "O último a ficar leva o",
-        "pote; senão, mais pontos",
-        "ganham. O vencedor dá.",
+        ("A", ("Todos pagam o ante: %d;", "quem não pode, sai.")),
+        ("R", (), ("O ante dobra a cada", "%d jogos.")),
+        ("B", ("Sem apostas cegas.",),
+         ("Antes de dar, o primeiro", "pode apostar cega de %d", "ou mais, o seguinte o",
+          "dobro, até alguém passar.")),
+        "Três cartas a cada um.",
+        "O último a ficar ou mais",
+        "pontos leva o pote.",
+        "O vencedor dá as cartas.",
+    )),
+    ("Nível", (
+        "Nível (no alto): o máximo",
+        "que alguém pôs neste jogo",
+        "além do ante. Pagar n:",
+        "pôr n e igualar. Apostar",
+        "n, Subir n: o nível vira",
+        "n, pelo menos um ante a",
+        "mais, nunca além do total",
+        "do mais pobre em jogo.",
+        ("B", (), ("A cega conta inteira; a", "aposta após as cegas é", "pelo menos o dobro dela.")),
+        ("C", ("Subidas: sem limite.",), ("1 aposta ou subida cada.",),
+         ("Até %d apostas/subidas.",)),
+    )),
+    ("Sem check", (
+        "Não há check: até alguém",
+        "apostar, você Passa (sai,",
+        "perdendo o que pôs) ou",
+        "Aposta. Pagar só existe",
+        ("B", ("após uma aposta.",), ("após uma aposta, mesmo", "depois das cegas.")),
+        "Se ninguém aposta, leva o",
+        "pote o último a falar:",
+        ("B", ("o carteador, se jogar.",), ("a última cega, ou então", "o carteador, se jogar.")),
     )),
     ("Svara", (
         "Empate no melhor ponto é",
-        "svara: o pote fica e os",
-        "empatados jogam por ele",
-        "uma nova mão.",
-        "Outros podem entrar",
-        "pagando o pote dividido",
-        "pelo número de empatados.",
-        "",
-        "A partida acaba quando",
-        "um jogador tem todas as",
-        "fichas.",
+        "svara: o pote fica e é",
+        "jogado de novo, sem ante;",
+        "os empatados entram de",
+        "graça, o carteador fica.",
+        ("U", ("Outros na mesa podem", "entrar, da esquerda do",
+               "carteador, pagando o pote", "/ empatados, arredondado",
+               "para cima: 25, dois: 13."),
+              ("Outros na mesa podem", "entrar, da esquerda do",
+               "carteador, pagando meio", "pote, para cima (25: 13)."),
+              ("Outros entram de graça.",)),
+        "A partida acaba quando um",
+        "tem todas as fichas.",
     )),
     ("Teclas", (
         "\u25b2\u25bc  escolher",
         "\u25c0\u25b6  mudar, fichas",
         "0-9  digitar fichas",
         "*  chances",
-        "#  tudo, meio pote, pote",
+        "#  máx., meio pote, pote",
         "OK ou tecla esq.: fazer",
         "Tecla verde: pagar",
         "Tecla vermelha: voltar",
+    )),
+    ("A tecla #", (
+        "# escolhe, em ordem:",
+        "1. O máximo: o que o mais",
+        "pobre em jogo tem ao todo",
+        "(cega: a metade disso).",
+        "2. Meio pote, 3. O pote",
+        "todo: o nível sobe meio",
+        "pote (arredondado para",
+        "baixo) ou o pote, com o",
+        "que você pagaria nele.",
+        "Cega: meio pote ou pote;",
+        "sempre dentro do limite.",
     )),
     ("Chances", (
         "Na sua vez, * mostra suas",
@@ -268,3 +303,18 @@ ANTE_NOW = "ante dobrou: %d"
 FOLD_ASK = "Passar uma boa mão?"
 HELP_FOLD = "OK: passar  END: voltar"
 OPT_FOLD = "Confirmar o passe"
+# Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
+HAND_OFF = ("Sem curinga: 7\u2663 é um 7", "Sem curinga: sem bônus", "Dois setes: não é 23")
+GUIDE_INTRO = ("Primeiro jogo", (
+    "Três coisas que a Svara",
+    "faz do seu jeito: o",
+    "nível, não há check e a",
+    "entrada na svara.",
+    "",
+    "OK ou \u25b6: segue; END: vai",
+    "direto para a mesa.",
+    "",
+    ("P", ("Tudo está em Regras,", "páginas %d a %d.")),
+))
+HELP_GUIDE = "\u25c0\u25b6 página  END pular"
+SKIP = "Pular"
