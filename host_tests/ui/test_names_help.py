@@ -25,10 +25,10 @@ def _editor_lines(monkeypatch, code):
     drawn = []
     real = writer.text
 
-    def text(fb, s, x, y, colour, font=None, bg=-1):
+    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
         if font is not None and y >= 58:
             drawn.append(s)
-        return real(fb, s, x, y, colour, font, bg)
+        return real(fb, s, x, y, colour, font, bg, end)
     r = run(1, "3 UP UP UP")                     # Settings, the Names row
     i18n.use(code)
     try:

@@ -25,9 +25,9 @@ def _drawn(r, code):
     seen = []
     real = writer.text
 
-    def text(fb, s, x, y, colour, font=None, bg=-1):
+    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
         seen.append(s)
-        return real(fb, s, x, y, colour, font, bg)
+        return real(fb, s, x, y, colour, font, bg, end)
     writer.text = text
     try:
         if code is None:

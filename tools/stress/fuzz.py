@@ -105,6 +105,16 @@ def _chips(app):
     return sum(g.stacks) + g.pot, p.total   # the chips the match began with (kept ones too)
 
 
+def _count(counts, st):
+    """Add the games and matches the statistics counted since the last key: their rises
+    (random keys reset the statistics now and then, which must not lose the count)."""
+    for name, i in (("games", 2), ("matches", 0)):
+        last = counts.get("_" + name, 0)
+        if st[i] > last:
+            counts[name] += st[i] - last
+        counts["_" + name] = st[i]
+
+
 def run_cpython(n=100000, seed=1, report=None):
     """Fuzz n keys on CPython; a dict of counts. Raises Failure on a broken check."""
     from app import App
@@ -114,8 +124,8 @@ def run_cpython(n=100000, seed=1, report=None):
     real_text = writer.text
     language = i18n.current()   # random keys change the language: put it back after
 
-    def text(fb, s, x, y, colour, font=None, bg=-1):
-        return x + writer.width(s, font)        # every glyph still looked up
+    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
+        return x + writer.width(s, font)        # every glyph still looked up (end: no clip)
 
     writer.text = text
     fs = _MemFS()
@@ -136,6 +146,7 @@ def run_cpython(n=100000, seed=1, report=None):
                 k += 1
             counts["keys"] += 1
             counts["screens"].add(app.screen.name)
+            _count(counts, app.stats)
             if app.errors:
                 raise Failure("key %d (%s): the app caught %s on %s" % (
                     i, simcore.key_name(code), app.error, app.trace()))
@@ -146,12 +157,11 @@ def run_cpython(n=100000, seed=1, report=None):
                 counts["acts"] += max(0, len(p.game.log) - log)
             if report and i % 10000 == 0:
                 report(i, app)
-        st = app.stats if hasattr(app, "stats") else [0] * 7
-        counts["games"] = st[2]
-        counts["matches"] = st[0]
     finally:
         writer.text = real_text
         i18n.use(language)
+    counts.pop("_games", None)
+    counts.pop("_matches", None)
     return counts
 
 
