@@ -56,7 +56,7 @@ def test_the_rules_pages_say_the_settings_rules_not_the_defaults():
     default = rules_words(run(1, "4"))
     words = "\n".join(s for p in default for s in p)
     for line in ("7\u2663 is the joker.", "Joker joins a suit", "Joker + a pair",
-                 "Two sevens: 23", "Up to 3 bets+raises each.", "Blinds: before the deal,",
+                 "Two sevens: 23", "Bets or raises: 3 each.", "Blinds: before the deal,",
                  "(1 or more), the next", "The ante doubles after", "every 10 games.",
                  "left, paying the pot /", "the tied, rounded up:",
                  "Blinds count in full; the", "the last blind, or else"):
@@ -71,7 +71,7 @@ def test_the_rules_pages_say_the_settings_rules_not_the_defaults():
     assert "Two sevens: 23" not in words and "Two sevens: no 23" in words
     assert scores(changed) == [29, 19, 22, 21, 10, 9, 30, 33, 34]
     # Five raises each, no blind bets, half the pot to join a svara.
-    assert "Up to 5 bets+raises each." in words and "Up to 3" not in words
+    assert "Bets or raises: 5 each." in words and "Bets or raises: 3 each." not in words
     assert "No blind bets." in words and "Blinds: before the deal," not in words
     assert "Blinds count in full; the" not in words
     assert "left, paying half the" in words and "the tied, rounded up:" not in words
@@ -86,7 +86,7 @@ def test_rules_from_the_menu_during_play_are_the_matchs_from_the_title_the_setti
     r.key(K.SR)
     r.key(K.D0 + 3)                                   # the menu's Rules
     words = "\n".join(s for p in rules_words(r) for s in p)
-    assert "Up to 5 bets+raises each." in words
+    assert "Bets or raises: 5 each." in words
     assert "The ante doubles after" in words and "every 3 games." in words
     assert "All pay the ante (1);" in words
     r.key(K.END)                                      # back to the match
@@ -102,7 +102,7 @@ def test_rules_from_the_menu_during_play_are_the_matchs_from_the_title_the_setti
     r.key(K.SR)
     r.key(K.D0 + 3)
     words = "\n".join(s for p in rules_words(r) for s in p)
-    assert "Up to 5 bets+raises each." in words and "One bet or raise" not in words
+    assert "Bets or raises: 5 each." in words and "One bet or raise" not in words
     r.key(K.END)
     # Play on to the fourth game: its ante has doubled, and the pages say so.
     for _ in range(400):

@@ -165,7 +165,7 @@ TEXT_PAGES = (
         "poorest in has in all.",
         ("B", (), ("Blinds count in full; the", "first bet after them is", "double the last or more.")),
         ("C", ("No cap on raises.",), ("One bet or raise each.",),
-         ("Up to %d bets+raises each.",)),
+         ("Bets or raises: %d each.",)),
     )),
     ("No check", (
         "There is no check: until",
