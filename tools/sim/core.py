@@ -30,6 +30,7 @@ for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), R
 
 from drivers import keys  # noqa: E402
 from drivers.display import HEIGHT, WIDTH  # noqa: E402
+from store import FS  # noqa: E402
 
 # The idle() calls a key may take to settle: far more than any game needs. A bot's action
 # takes at most 200 (the slow pace: settings.PACE_TICKS 40 thinking + POP_TICKS 160 on
@@ -48,23 +49,15 @@ def _unsettled(trace):
                        "%d calls (%s)" % (SETTLE_LIMIT, trace))
 
 
-class MemoryFS:
-    """A filesystem in memory for store.Store (the calls store.FS lists)."""
+class MemoryFS(FS):
+    """A filesystem in memory for store.Store: store.FS's calls on a dict (FS gives view,
+    same and mkdir)."""
 
     def __init__(self):
         self.files = {}
 
     def read(self, path):
         return self.files.get(path)
-
-    def view(self, path):
-        return self.files.get(path)
-
-    def same(self, path, data):
-        return self.files.get(path) == bytes(data)
-
-    def mkdir(self, path):
-        return False
 
     def write(self, path, data):
         self.files[path] = bytes(data)

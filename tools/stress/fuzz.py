@@ -30,7 +30,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 from tools.sim import core as simcore  # noqa: E402  (puts firmware/, lib/ and tools/common/hostlib on sys.path)
 from drivers import keys as K  # noqa: E402
-from store import FS  # noqa: E402
 
 # Key codes with repeats as weights (out of 40).
 WEIGHTS = ((K.OK, 9), (K.CALL, 3), (K.UP, 3), (K.DOWN, 4), (K.LEFT, 2), (K.RIGHT, 3),
@@ -80,23 +79,6 @@ class _Blank:
         pass
 
 
-class _MemFS(FS):
-    def __init__(self):
-        self.files = {}
-
-    def read(self, path):
-        return self.files.get(path)
-
-    def write(self, path, data):
-        self.files[path] = bytes(data)
-
-    def rename(self, old, new):
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, path):
-        self.files.pop(path, None)
-
-
 def _chips(app):
     p = app.play
     if p is None or p.game is None:
@@ -128,7 +110,7 @@ def run_cpython(n=100000, seed=1, report=None):
         return x + writer.width(s, font)        # every glyph still looked up (end: no clip)
 
     writer.text = text
-    fs = _MemFS()
+    fs = simcore.MemoryFS()
     counts = {"keys": 0, "acts": 0, "games": 0, "matches": 0, "restarts": 0, "screens": set()}
     try:
         app = App(_Blank(), seed=seed, store=Store("saves", fs=fs))
