@@ -9,12 +9,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
 
 from drivers import keys as K  # noqa: E402
 from conftest import pixel, script  # noqa: E402
 from tools.bench import play as bench_play  # noqa: E402
-from ui_helpers import T, run  # noqa: E402
+from ui_helpers import T, drawn, run  # noqa: E402,F401  (drawn: a fixture)
 
 # New game: 1 bot, Stack 20, Ante 10, Play (the issue's NG20x10).
 NG20x10 = ("OK DOWN LEFT LEFT DOWN DOWN LEFT LEFT DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT "
@@ -22,20 +21,6 @@ NG20x10 = ("OK DOWN LEFT LEFT DOWN DOWN LEFT LEFT DOWN RIGHT RIGHT RIGHT RIGHT R
 _TOP = 17           # ui/showdown.py: the first shown row's y, a row 12 high, cards from x 42
 _ROW = 12
 _XS = [42 + 19 * k + x for k in range(3) for x in range(17)]     # the three cards' columns
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """The words the screens draw from now on, in order (writer.text)."""
-    from ui import writer
-    out = []
-    text = writer.text
-
-    def record(fb, s, *args, **kw):
-        out.append(s)
-        return text(fb, s, *args, **kw)
-    monkeypatch.setattr(writer, "text", record)
-    return out
 
 
 def _shown_at_once(g):

@@ -12,47 +12,37 @@ import pytest  # noqa: E402
 
 import i18n  # noqa: E402
 from drivers import keys as K  # noqa: E402
-from ui_helpers import run  # noqa: E402
+from ui_helpers import drawing, run  # noqa: E402
 
 # The language's word for the keys, before "2-9" on the help's first line.
 KEYS_WORD = {"en": "Keys", "bg": "Клавиши", "ru": "Клавиши", "nl": "Toetsen", "pt": "Teclas",
              "id": "Tombol"}
 
 
-def _editor_lines(monkeypatch, code):
+def _editor_lines(code):
     """The lines the names editor draws in 5x8 (the key help), in language `code`."""
-    from ui import writer
-    drawn = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        if font is not None and y >= 58:
-            drawn.append(s)
-        return real(fb, s, x, y, colour, font, bg, end)
     r = run(1, "3 UP UP UP")                     # Settings, the Names row
     i18n.use(code)
     try:
-        monkeypatch.setattr(writer, "text", text)
         r.key(K.OK)                              # the list
-        drawn.clear()
-        r.key(K.OK)                              # P1's editor
+        lines = [s for s, x, y, font in drawing(r, K.OK)      # P1's editor
+                 if font is not None and y >= 58]
         assert r.trace().startswith("names edit 0"), r.trace()
-        return list(drawn), r
+        return lines, r
     finally:
-        monkeypatch.setattr(writer, "text", real)
         i18n.use("en")
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
-def test_the_help_says_keys_2_to_9_type_letters_not_a_length(monkeypatch, code):
-    lines, _ = _editor_lines(monkeypatch, code)
+def test_the_help_says_keys_2_to_9_type_letters_not_a_length(code):
+    lines, _ = _editor_lines(code)
     assert lines and lines[0].startswith(KEYS_WORD[code] + " 2-9"), lines
     text = " ".join(lines)
     assert text.count("2-9") == 1, lines
 
 
-def test_a_one_letter_name_is_a_name(monkeypatch):
-    _, r = _editor_lines(monkeypatch, "en")
+def test_a_one_letter_name_is_a_name():
+    _, r = _editor_lines("en")
     for code in (K.D0 + 2, K.OK):                # A, save
         r.key(code)
     assert r.app.players["names"][:1] == ["A"], r.app.players

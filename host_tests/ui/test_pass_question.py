@@ -13,7 +13,7 @@ import i18n  # noqa: E402
 import settings  # noqa: E402
 from conftest import check  # noqa: E402
 from drivers import keys as K  # noqa: E402
-from ui_helpers import T, acts, drawn_help, help_line, run  # noqa: E402
+from ui_helpers import T, acts, drawing, drawn_help, help_line, run  # noqa: E402
 
 GOOD = (15, "OK SL UP")      # you hold A♠ K♠ 10♦ (21) against three: win 75.7%, Pass chosen
 WEAK = (3, "OK SL UP")       # 18 points against three: win 7.6%, lose 87.9%
@@ -27,21 +27,7 @@ def defaults_after():
 
 
 def drawn(r):
-    from ui import writer
-    out = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        out.append(s)
-        if end:
-            return real(fb, s, x, y, colour, font, bg, end)
-        return real(fb, s, x, y, colour, font, bg)
-    writer.text = text
-    try:
-        r.app.screen.draw(r.app.fb)
-    finally:
-        writer.text = real
-    return out
+    return [s for s, x, y, font in drawing(r)]
 
 
 def test_passing_a_hand_the_chances_favour_asks_first():

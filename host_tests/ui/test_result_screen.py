@@ -7,26 +7,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
 
 from drivers import keys as K  # noqa: E402
 from conftest import play, script  # noqa: E402
 from tools.bench import play as bench_play  # noqa: E402
-from ui_helpers import T, run  # noqa: E402
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """The words the screens draw from now on, in order (writer.text)."""
-    from ui import writer
-    out = []
-    text = writer.text
-
-    def record(fb, s, *args, **kw):
-        out.append(s)
-        return text(fb, s, *args, **kw)
-    monkeypatch.setattr(writer, "text", record)
-    return out
+from ui_helpers import T, drawn, run  # noqa: E402,F401  (drawn: a fixture)
 
 
 def _pots(words):

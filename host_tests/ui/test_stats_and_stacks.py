@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from drivers import keys as K  # noqa: E402
 import settings  # noqa: E402
 from conftest import play  # noqa: E402
-from ui_helpers import T, help_line, drawn_help  # noqa: E402
+from ui_helpers import T, drawing, help_line, drawn_help  # noqa: E402
 
 NET = 7                     # settings._NET: the profit/loss
 P_NET = 4                   # settings._P_NET: a person's
@@ -21,22 +21,7 @@ P_NET = 4                   # settings._P_NET: a person's
 
 def _drawn(r, code):
     """The strings the screen draws after `code` (None: a redraw of the screen)."""
-    from ui import writer
-    seen = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        seen.append(s)
-        return real(fb, s, x, y, colour, font, bg, end)
-    writer.text = text
-    try:
-        if code is None:
-            r.app.screen.draw(r.app.fb)
-        else:
-            r.key(code)
-    finally:
-        writer.text = real
-    return seen
+    return [w[0] for w in drawing(r, code)]
 
 
 # --- item 17: the Stack setting for everyone -------------------------------------------

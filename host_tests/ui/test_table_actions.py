@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 
 import i18n  # noqa: E402
 from drivers import keys as K  # noqa: E402
-from ui_helpers import T, acts, drawn_help, help_line, run  # noqa: E402
+from ui_helpers import T, acts, drawing, drawn_help, help_line, run  # noqa: E402
 
 BLIND_TURN = "OK SL" + " OK" * 10        # seed 3, game 6: first hand, blinds may be bet
 
@@ -22,22 +22,7 @@ def english_after():
 
 def action_words(r):
     """The words of the action rows, top to bottom."""
-    from ui import writer
-    out = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        if x == 63 and y >= 99:
-            out.append(s)
-        if end:
-            return real(fb, s, x, y, colour, font, bg, end)
-        return real(fb, s, x, y, colour, font, bg)
-    writer.text = text
-    try:
-        r.app.screen.draw(r.app.fb)
-    finally:
-        writer.text = real
-    return out
+    return [s for s, x, y, font in drawing(r) if x == 63 and y >= 99]
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)

@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 import i18n  # noqa: E402
 import settings  # noqa: E402
 from drivers import keys as K  # noqa: E402
-from ui_helpers import T, run  # noqa: E402
+from ui_helpers import T, drawing, run  # noqa: E402
 
 GAME_10 = "OK SL" + " OK" * 18        # seed 3: the table of game 10
 GAME_11 = "OK SL" + " OK" * 20        # seed 3: the table of game 11, the ante doubled
@@ -27,21 +27,7 @@ def defaults_after():
 
 def words(r):
     """(text, x, y) of every string the table draws, redrawn now."""
-    from ui import writer
-    out = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        out.append((s, x, y))
-        if end:
-            return real(fb, s, x, y, colour, font, bg, end)
-        return real(fb, s, x, y, colour, font, bg)
-    writer.text = text
-    try:
-        r.app.screen.draw(r.app.fb)
-    finally:
-        writer.text = real
-    return out
+    return [(s, x, y) for s, x, y, font in drawing(r)]
 
 
 def header(r):

@@ -9,26 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from conftest import pixel, play, script  # noqa: E402
 from drivers import keys as K  # noqa: E402
 from drivers.display import FELT, GOLD  # noqa: E402
-from ui_helpers import T, run  # noqa: E402
+from ui_helpers import T, drawing, run  # noqa: E402
 
 
 def drawn(r):
     """(text, x, y) of every string the current screen draws, redrawn now."""
-    from ui import writer
-    out = []
-    real = writer.text
-
-    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
-        out.append((s, x, y))
-        if end:
-            return real(fb, s, x, y, colour, font, bg, end)
-        return real(fb, s, x, y, colour, font, bg)
-    writer.text = text
-    try:
-        r.app.screen.draw(r.app.fb)
-    finally:
-        writer.text = real
-    return out
+    return [(s, x, y) for s, x, y, font in drawing(r)]
 
 
 def test_a_blind_bettor_who_raised_shows_what_he_put_in_as_the_message_line_says():

@@ -34,6 +34,41 @@ def run(seed, text):
     return r
 
 
+def drawing(r, code=None):
+    """Every string ui/writer.py's text() draws while the current screen redraws itself
+    (code None) or while the key `code` is pressed: (text, x, y, font) in order."""
+    from ui import writer
+    out = []
+    real = writer.text
+
+    def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
+        out.append((s, x, y, font))
+        return real(fb, s, x, y, colour, font, bg, end)
+    writer.text = text
+    try:
+        if code is None:
+            r.app.screen.draw(r.app.fb)
+        else:
+            r.key(code)
+    finally:
+        writer.text = real
+    return out
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The words the screens draw from now on, in order (writer.text)."""
+    from ui import writer
+    out = []
+    text = writer.text
+
+    def record(fb, s, *args, **kw):
+        out.append(s)
+        return text(fb, s, *args, **kw)
+    monkeypatch.setattr(writer, "text", record)
+    return out
+
+
 def acts(r):
     """Record every action played from now on: a list of (seat, action, amount)."""
     p = r.app.play
