@@ -80,7 +80,8 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
 
 def ask(fb, lines, help_text, yes, no):
     """A question in a box over the screen (three lines, the first in gold) and its
-    keys below: "leave this game?" on the table and on a game's result."""
+    keys below: "leave this game?" on the table and on a game's result, "keep the
+    changes?" and "start a new game?" on the options lists, "reset statistics?"."""
     fb.fill_rect(10, 46, WIDTH - 20, 46, BLACK)
     fb.rect(10, 46, WIDTH - 20, 46, GOLD)
     for k in range(3):

@@ -56,11 +56,8 @@ _W_YES = const(150)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
-_BLACK = const(0)
 _FELT = const(2)
-_GOLD = const(10)
 _LIGHT = const(14)
-_WIDTH = const(128)
 _NOTHING = const(0)
 _SHOW = const(1)
 _REDRAW = const(2)
@@ -235,13 +232,9 @@ class Options(Screen):
         self.help = self._help()
         draw.bottom(fb, self.help, T[_W_PLAY] if self.new else T[_W_DONE], T[_W_BACK])
         if self.asking or self.keeping:
-            fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
-            fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
-            ask = T[_W_REPLACE_ASK] if self.asking else T[_W_KEEP_ASK]
-            for k in range(3):
-                draw.center(fb, ask[k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, draw.small())
             self.help = T[_W_HELP_REPLACE] if self.asking else T[_W_HELP_KEEP]
-            draw.bottom(fb, self.help, T[_W_YES], T[_W_NO])
+            draw.ask(fb, T[_W_REPLACE_ASK] if self.asking else T[_W_KEEP_ASK], self.help,
+                     T[_W_YES], T[_W_NO])
 
     def _scroll(self):
         """Move the rows shown so that the selected one is among them; True if they moved."""

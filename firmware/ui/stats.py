@@ -30,12 +30,10 @@ _W_YES = const(150)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
-_BLACK = const(0)
 _FELT = const(2)
 _CARD = const(6)
 _GOLD = const(10)
 _LIGHT = const(14)
-_WIDTH = const(128)
 _NOTHING = const(0)
 _REDRAW = const(2)
 _NET = const(7)
@@ -91,12 +89,8 @@ class Stats(Screen):
                 self._line(fb, i, names[i], st[i], i == _NET)
         draw.right(fb, T[_W_PAGE] % (self.page + 1, self._slots() + 1), 126, 3, _LIGHT, F5)
         if self.asking:
-            fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
-            fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
-            for k in range(3):
-                draw.center(fb, T[_W_RESET_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
             self.help = T[_W_HELP_RESET]
-            draw.bottom(fb, self.help, T[_W_YES], T[_W_NO])
+            draw.ask(fb, T[_W_RESET_ASK], self.help, T[_W_YES], T[_W_NO])
             return
         self.help = T[_W_HELP_RULES]
         draw.bottom(fb, self.help, T[_W_RESET], T[_W_BACK])

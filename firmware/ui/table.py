@@ -668,8 +668,4 @@ class Table(Screen):
         draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
 
     def _ask_quit(self, fb):
-        fb.fill_rect(10, 46, _WIDTH - 20, 46, _BLACK)
-        fb.rect(10, 46, _WIDTH - 20, 46, _GOLD)
-        for k in range(3):
-            draw.center(fb, T[_W_QUIT_ASK][k], 52 + 12 * k, _GOLD if k == 0 else _LIGHT, F5)
-        draw.bottom(fb, T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
+        draw.ask(fb, T[_W_QUIT_ASK], T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
