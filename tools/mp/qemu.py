@@ -48,7 +48,6 @@ panel's clock: pico-sdk's spi_set_baudrate gives 125 MHz / 10 for a 15 MHz reque
 Exit status: 0 done, 1 a measurement failed (the guest's error is printed), 2 bad usage,
 no image or no qemu.
 """
-import argparse
 import json
 import os
 import queue
@@ -74,6 +73,7 @@ SEED = 5
 LEVELS = ("Easy", "Normal", "Hard")
 FLASH_CYCLES = 100_000  # erase cycles of a typical SPI NOR flash's sector
 PICO_FS_BLOCKS = 1408 * 1024 // 4096   # the rp2 port's filesystem on a Pico: 352 blocks
+WHAT = ("bench", "start", "keys", "rounds", "decide", "odds", "flash", "clock", "run")
 
 
 def image(given=None):
@@ -87,10 +87,10 @@ def missing(path, qemu=QEMU):
         return ("no qemu image named: set MICROPYTHON_QEMU=/path/to/firmware.elf (MicroPython "
                 "1.27's ports/qemu, BOARD=MICROBIT, with the game frozen in: see the README)")
     if not os.path.isfile(path):
-        return "MICROPYTHON_QEMU=%s: no such file" % path
+        return "qemu image %s: no such file" % path
     with open(path, "rb") as f:
         if f.read(4) != b"\x7fELF":
-            return "MICROPYTHON_QEMU=%s is not an ELF image (build-MICROBIT/firmware.elf)" % path
+            return "qemu image %s is not an ELF file (ports/qemu's build-MICROBIT/firmware.elf)" % path
     if not shutil.which(qemu):
         return ("%s not found: install QEMU's ARM system emulator (Debian: apt-get install "
                 "qemu-system-arm)" % qemu)
@@ -108,6 +108,23 @@ def spi_ms(nbytes):
 
 class GuestError(Exception):
     pass
+
+
+class NotTheGame(GuestError):
+    """The image runs but lacks what the measurement needs (the game frozen in, littlefs)."""
+
+
+PROBE = """
+try:
+    import vfs
+    vfs.VfsLfs2
+except (ImportError, AttributeError):
+    print("@probe missing=littlefs")
+try:
+    import app, drivers.st7735, store
+except ImportError as e:
+    print("@probe missing=game")
+"""
 
 
 class Guest:
@@ -222,6 +239,22 @@ class Session:
         with open(GUEST, encoding="utf-8") as f:
             self.harness = f.read()
         self.rows = []
+        try:
+            self._probe(path)
+        except BaseException:
+            self.guest.close()
+            raise
+
+    def _probe(self, path):
+        out, err = self.guest.exec(PROBE)
+        if "missing=game" in out:
+            raise NotTheGame("%s has no frozen game (import app, drivers.st7735, store failed): "
+                             "build it with FROZEN_MANIFEST naming this checkout's "
+                             "firmware/manifest.py" % path)
+        if "missing=littlefs" in out:
+            raise NotTheGame("%s has no littlefs (vfs.VfsLfs2): build it with MICROPY_VFS_LFS2=1"
+                             % path)
+        self.guest.soft_reset()     # the probe's imports gone: the start is measured fresh
         self.load(fresh=True)
 
     def load(self, fresh):
@@ -307,7 +340,7 @@ def summarise(rows):
                         "panel_waits_ms": start["display"]["waits_ms"],
                         "title_k": start["title"]["k"], "title_show_k": start["title"]["show"],
                         "title_spi": start["title"]["spi"],
-                        "saves": [d["saves"] for w, d in rows if w == "start" and "saves" in d]}
+                        "files": [d["files"] for w, d in rows if w == "start" and "files" in d]}
     keys = {}
     for what, d in rows:
         if what == "key":
@@ -395,7 +428,7 @@ def table(sm):
     st = sm.get("start")
     if st:
         L.append("")
-        L.append("Start (saves present: %s)" % ",".join(st["saves"]))
+        L.append("Start (saves present: %s)" % ",".join(st["files"]))
         L.append("  panel init (driver CPU)        %8d k  %s ms, plus %d ms of panel waits"
                  % (st["display_k"], both(st["display_k"]), st["panel_waits_ms"]))
         L.append("  import app .. title drawn      %8d k  %s ms (its show() %d k, SPI %s ms)"
@@ -467,8 +500,8 @@ def flash_lines(f):
     games = max(1, f["games"])
     per_match = f["erased"] * 30.0 / games
     worst = f["worst_block"] * 30.0 / games
-    L = ["Flash: %d games with the app's saves (littlefs, %d blocks of %d bytes, progsize 256):"
-         % (f["games"], f["blocks"], f["block_size"]),
+    L = ["Flash: %d games, %d saves by the app (littlefs, %d blocks of %d bytes, progsize 256):"
+         % (f["games"], f["saves"], f["blocks"], f["block_size"]),
          "  written %d bytes in %d writes, %d block erases (%d of the %d blocks erased, the most %d times),"
          " read %d bytes" % (f["written"], f["writes"], f["erased"], f["blocks_erased"], f["blocks"],
                              f["worst_block"], f["read"]),
@@ -490,29 +523,31 @@ def _error(msg):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.mp.qemu", description=__doc__.split("\n")[0],
-                                 epilog="See the module's docstring (pydoc tools.mp.qemu) for the model.")
-    ap.add_argument("what", nargs="?", default="bench",
-                    choices=("bench", "start", "keys", "rounds", "decide", "odds", "flash", "clock", "run"))
+    from tools.common.hosttool import parser, whole
+    ap = parser(__doc__)
+    ap.add_argument("what", nargs="?", default="bench", choices=WHAT,
+                    help="what to measure (default bench)")
     ap.add_argument("script", nargs="?", help="run: the .py file to run in the guest")
     ap.add_argument("--image", help="the qemu image (default $MICROPYTHON_QEMU)")
     ap.add_argument("--qemu", default=QEMU, help="the qemu binary (default %(default)s)")
-    ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--rounds", type=int, default=2, help="bot rounds per table and level (default 2)")
-    ap.add_argument("--positions", type=int, default=40,
+    ap.add_argument("--seed", type=whole(0), default=SEED)
+    ap.add_argument("--rounds", type=whole(1), default=2,
+                    help="bot rounds per table size and level (default 2)")
+    ap.add_argument("--positions", type=whole(1), default=40,
                     help="bot decisions per level and table size (default 40)")
-    ap.add_argument("--hands", type=int, default=5, help="hands per number of opponents (default 5)")
-    ap.add_argument("--games", type=int, default=30, help="flash: games to play (default 30)")
+    ap.add_argument("--hands", type=whole(1), default=5,
+                    help="hands per number of opponents (default 5)")
+    ap.add_argument("--games", type=whole(1), default=30, help="flash: games to play (default 30)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON, not the table")
-    ap.add_argument("-v", "--verbose", action="store_true", help="echo the guest's figures as they come")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="echo the guest's figures (its @ lines) on stderr as they come")
     a = ap.parse_args(argv)
     if a.what == "run" and not a.script:
-        ap.error("run needs a SCRIPT")
+        ap.error("run needs a SCRIPT (a .py file to run in the guest)")
     if a.what != "run" and a.script:
-        ap.error("only run takes a SCRIPT")
-    for name in ("rounds", "positions", "hands", "games"):
-        if getattr(a, name) < 1:
-            ap.error("--%s must be at least 1" % name)
+        ap.error("only run takes a SCRIPT, not %s" % a.what)
+    if a.script and not os.path.isfile(a.script):
+        ap.error("run: no such file %r" % a.script)
     path = image(a.image)
     why = missing(path, a.qemu)
     if why:
@@ -534,8 +569,10 @@ def main(argv=None):
         try:
             phase_clock(s)
             w = a.what
-            if w in ("bench", "keys", "rounds"):
-                phase_play(s, a.seed, rounds=a.rounds, key_turns=2 if w != "rounds" else 0)
+            if w == "keys":                 # one table: you and 3 Normal bots
+                phase_play(s, a.seed, seats=(4,), levels=(1,), rounds=a.rounds, key_turns=3)
+            if w in ("bench", "rounds"):
+                phase_play(s, a.seed, rounds=a.rounds, key_turns=2 if w == "bench" else 0)
             if w in ("bench", "decide"):
                 phase_decide(s, a.seed, need=a.positions)
             if w in ("bench", "odds"):
@@ -546,6 +583,9 @@ def main(argv=None):
                 phase_start(s, a.seed)
         finally:
             s.close()
+    except NotTheGame as e:
+        _error(str(e))
+        return 2
     except GuestError as e:
         _error("the guest failed: %s" % e)
         return 1

@@ -576,7 +576,7 @@ def bench_start():
     M.cpu = _diff(t2, t) - (_Sleeps.us - s)
     print("@start part=title k=%d imports=%d start=%d screen=%s %s" % (
         M.cpu, _diff(t1, t), _diff(t2, t1), a.screen.name, _fields()))
-    print("@start saves=%s" % ",".join(sorted(_listdir("/saves"))))
+    print("@start files=%s" % ",".join(sorted(_listdir("/saves"))))
     if a.errors or a.note:
         print("@error start: %s %s" % (a.error, a.note.replace("\n", " ")))
 
@@ -600,22 +600,22 @@ def flash_match(seed, games, level=0, seats=4):
     a.start()
     gc.collect()
     BLOCKS.reset()
+    time_saves_and_gc()
     if not _new_game(a, 1, seats - 1, level, 2):
         return
+    saves = 0
     counted = 0
     guard = 0
     while counted < games and guard < 20000:
         guard += 1
         name = a.screen.name
-        if name in ("showdown", "gameover"):
-            if name == "showdown":
-                counted += 1
-            press(a, OK)
-        elif name in ("table", "svara"):
-            press(a, OK)
-        else:
+        if name == "showdown":
+            counted += 1
+        if name not in ("showdown", "gameover", "table", "svara"):
             print("@error flash: unexpected screen %s" % a.trace())
             break
+        press(a, OK)
+        saves += M.saves
     b = BLOCKS
     worst = max(b.per_block)
     used = sum(1 for x in b.per_block if x)
@@ -623,7 +623,7 @@ def flash_match(seed, games, level=0, seats=4):
     import os
     for f in _listdir("/saves"):
         sizes.append("%s:%d" % (f, os.stat("/saves/" + f)[6]))
-    print("@flash games=%d written=%d writes=%d erased=%d read=%d worst_block=%d "
+    print("@flash games=%d saves=%d written=%d writes=%d erased=%d read=%d worst_block=%d "
           "blocks_erased=%d blocks=%d block_size=%d files=%s" % (
-              counted, b.written, b.writes, b.erased, b.read, worst, used, BD_COUNT,
+              counted, saves, b.written, b.writes, b.erased, b.read, worst, used, BD_COUNT,
               BD_BLOCK, ",".join(sizes)))
