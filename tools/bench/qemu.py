@@ -19,8 +19,8 @@ def main(argv=None):
     from tools.common.hosttool import parser, whole
     from tools.mp import qemu
     ap = parser(__doc__)
-    ap.add_argument("--rounds", type=whole(1), default=2,
-                    help="bot rounds per table size and level (default 2)")
+    ap.add_argument("--rounds", type=whole(1), default=4,
+                    help="bot rounds per table size and level (default 4)")
     ap.add_argument("--positions", type=whole(1), default=40,
                     help="bot decisions per level and table size (default 40)")
     args = ap.parse_args(argv)

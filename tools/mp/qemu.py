@@ -72,6 +72,10 @@ TIMEOUT = 1800          # seconds of host time for one guest command
 SEED = 5
 LEVELS = ("Easy", "Normal", "Hard")
 FLASH_CYCLES = 100_000  # erase cycles of a typical SPI NOR flash's sector
+# The Pico's flash (Winbond W25Q16JV) stalls the RP2040 while it works: a 4 KB sector
+# erase takes 45 ms (typical; 400 ms at most), a 256-byte page program 0.4 ms (3 ms).
+ERASE_MS = 45
+PAGE_MS = 0.4
 PICO_FS_BLOCKS = 1408 * 1024 // 4096   # the rp2 port's filesystem on a Pico: 352 blocks
 WHAT = ("bench", "start", "keys", "rounds", "decide", "odds", "flash", "clock", "run")
 
@@ -104,6 +108,11 @@ def ms(k, cpi):
 
 def spi_ms(nbytes):
     return nbytes * 8 * 1000 / SPI_HZ
+
+
+def flash_ms(erases, written):
+    """The flash chip's own time (typical) for `erases` sectors and `written` bytes."""
+    return erases * ERASE_MS + -(-written // 256) * PAGE_MS
 
 
 class GuestError(Exception):
@@ -349,19 +358,23 @@ def summarise(rows):
         out["keys"] = {}
         for kind, ds in keys.items():
             if kind in ("ok", "result"):    # to the first frame: what follows is the round
-                cpu = [d["first"] for d in ds if d["first"] >= 0]
-                spi = [d["first_spi"] for d in ds if d["first"] >= 0]
+                got = [d for d in ds if d["first"] >= 0]
+                cpu = [d["first"] for d in got]
+                spi = [d["first_spi"] for d in got]
+                fl = [flash_ms(d["first_erases"], d["first_written"]) for d in got]
             else:                           # to the last frame of the key's settling
                 cpu = [d["last"] if d["last"] >= 0 else d["cpu"] for d in ds]
                 spi = [d["spi"] for d in ds]
-            panel = [ms(c, CPI[1]) + spi_ms(b) for c, b in zip(cpu, spi)]
-            low = [ms(c, CPI[0]) + spi_ms(b) for c, b in zip(cpu, spi)]
+                fl = [flash_ms(d["erases"], d["written"]) for d in ds]
+            panel = [ms(c, CPI[1]) + spi_ms(b) + f for c, b, f in zip(cpu, spi, fl)]
+            low = [ms(c, CPI[0]) + spi_ms(b) + f for c, b, f in zip(cpu, spi, fl)]
             if not panel:
                 continue
             out["keys"][kind] = {
                 "n": len(ds), "to_frame_k_median": statistics.median(cpu),
                 "to_frame_k_worst": max(cpu),
                 "spi_median": statistics.median(spi),
+                "flash_ms_median": statistics.median(fl),
                 "handler_k_median": statistics.median(d["cpu"] - d["show"] for d in ds),
                 "show_k_median": statistics.median(d["show"] for d in ds),
                 "shows_median": statistics.median(d["shows"] for d in ds),
@@ -376,7 +389,8 @@ def summarise(rows):
     if rounds:
         out["rounds"] = []
         for (seats, level, frm), ds in sorted(rounds.items()):
-            est = [ms(d["cpu"], CPI[1]) + spi_ms(d["spi"]) + d["slept"] / 1000 for d in ds]
+            est = [ms(d["cpu"], CPI[1]) + spi_ms(d["spi"]) + flash_ms(d["erases"], d["written"])
+                   + d["slept"] / 1000 for d in ds]
             share = [ms(d["cpu"], CPI[1]) / e for d, e in zip(ds, est)]
             out["rounds"].append({
                 "seats": seats, "level": LEVELS[level], "from": frm, "n": len(ds),
@@ -388,6 +402,7 @@ def summarise(rows):
                 "shows_median": statistics.median(d["shows"] for d in ds),
                 "bots_median": statistics.median(d["decisions"] for d in ds),
                 "spi_ms_median": statistics.median(spi_ms(d["spi"]) for d in ds),
+                "flash_ms_median": statistics.median(flash_ms(d["erases"], d["written"]) for d in ds),
                 "slept_ms_median": statistics.median(d["slept"] / 1000 for d in ds),
                 "clock_ms_median": statistics.median(d["clock"] / 1000 for d in ds),
                 "rp2040_ms_high_median": statistics.median(est), "rp2040_ms_high_worst": max(est),
@@ -436,39 +451,43 @@ def table(sm):
     if sm.get("keys"):
         L.append("")
         L.append("Keys on the table, key to the finished frame on the panel (medians; k = thousand instructions):")
-        L.append("  %-9s %3s %10s %8s %6s %7s %5s %8s %15s %8s" % (
-            "key", "n", "handler k", "show k", "shows", "save k", "gc k", "SPI ms", "to panel ms",
-            "worst"))
+        L.append("  %-9s %3s %10s %8s %6s %7s %5s %8s %8s %15s %8s" % (
+            "key", "n", "handler k", "show k", "shows", "save k", "gc k", "SPI ms", "flash ms",
+            "to panel ms", "worst"))
         for kind in ("move", "digit", "star", "star_off", "ok", "result"):
             k = sm["keys"].get(kind)
             if not k:
                 continue
-            L.append("  %-9s %3d %10d %8d %6.0f %7d %5d %8s %15s %8s" % (
+            L.append("  %-9s %3d %10d %8d %6.0f %7d %5d %8s %8s %15s %8s" % (
                 kind, k["n"], k["handler_k_median"], k["show_k_median"], k["shows_median"],
                 k["save_k_median"], k["gc_k_median"], _f(spi_ms(k["spi_median"])),
+                _f(k["flash_ms_median"]),
                 "%s-%s" % (_f(k["panel_ms_low_median"]), _f(k["panel_ms_high_median"])),
                 _f(k["panel_ms_high_worst"])))
         L.append("  handler = the key and idle() calls less show() (its drawing into the frame, the saves"
                  " and gc among it);")
-        L.append("  to panel = CPU to the end of the last frame's show() + the SPI of the frames;"
-                 " ok/result: to the FIRST frame")
+        L.append("  to panel = CPU to the end of the last frame's show() + the SPI of the frames + the flash"
+                 " chip's")
+        L.append("  erases (%d ms) and page programs (%.1f ms, W25Q16JV typical) of the saves; ok/result:"
+                 " to the FIRST frame" % (ERASE_MS, PAGE_MS))
         L.append("  (the person's action drawn / the next game's table; the bots' round after it is below).")
     if sm.get("rounds"):
         L.append("")
         L.append("Bot rounds: the person's OK (from turn, or on a result) until he is asked again"
                  " (medians; worst):")
-        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %9s %9s %15s %11s" % (
+        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %8s %9s %9s %15s %11s" % (
             "seats", "level", "from", "n", "bots", "CPU k", "decide k", "show k", "shows", "SPI ms",
-            "slept ms", "clock ms", "RP2040 ms high", "CPU share"))
+            "flash ms", "slept ms", "clock ms", "RP2040 ms high", "CPU share"))
         for r in sm["rounds"]:
-            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %9s %9s %15s %11s" % (
+            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %8s %9s %9s %15s %11s" % (
                 r["seats"], r["level"], r["from"], r["n"], r["bots_median"], r["cpu_k_median"],
                 r["decide_k_median"], r["show_k_median"], r["shows_median"],
-                _f(r["spi_ms_median"]), _f(r["slept_ms_median"]), _f(r["clock_ms_median"]),
+                _f(r["spi_ms_median"]), _f(r["flash_ms_median"]), _f(r["slept_ms_median"]),
+                _f(r["clock_ms_median"]),
                 "%s; %s" % (_f(r["rp2040_ms_high_median"]), _f(r["rp2040_ms_high_worst"])),
                 "%.0f%%; %.0f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
         L.append("  clock = the guest's clock (its pacing: sleeps + CPU at 1 ns an instruction); RP2040 ms ="
-                 " CPU (high) + SPI +")
+                 " CPU (high) + SPI + flash +")
         L.append("  the loop's sleeps, the round's length on the handset (an upper bound where a clock-paced"
                  " table's")
         L.append("  waits would absorb the CPU); CPU share = CPU (high) / that length.")
@@ -531,8 +550,8 @@ def main(argv=None):
     ap.add_argument("--image", help="the qemu image (default $MICROPYTHON_QEMU)")
     ap.add_argument("--qemu", default=QEMU, help="the qemu binary (default %(default)s)")
     ap.add_argument("--seed", type=whole(0), default=SEED)
-    ap.add_argument("--rounds", type=whole(1), default=2,
-                    help="bot rounds per table size and level (default 2)")
+    ap.add_argument("--rounds", type=whole(1), default=4,
+                    help="bot rounds per table size and level (default 4)")
     ap.add_argument("--positions", type=whole(1), default=40,
                     help="bot decisions per level and table size (default 40)")
     ap.add_argument("--hands", type=whole(1), default=5,
