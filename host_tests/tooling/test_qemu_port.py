@@ -206,3 +206,15 @@ def test_a_short_match_writes_and_erases_the_flash():
     assert got.returncode == 0, got.stderr
     assert "2 games" in got.stdout and "block erases" in got.stdout
     assert shutil.which(qemu.QEMU)
+
+
+@NEEDS_IMAGE
+def test_run_prints_what_a_script_prints_in_the_guest(tmp_path):
+    script = tmp_path / "hello.py"
+    script.write_text("import sys\nprint(sys.platform, 6 * 7)\n")
+    got = run("run", str(script), env={VAR: IMAGE})
+    assert got.returncode == 0, got.stderr
+    assert "qemu 42" in got.stdout
+    script.write_text("raise ValueError('from the guest')\n")
+    got = run("run", str(script), env={VAR: IMAGE})
+    assert got.returncode == 1 and "ValueError: from the guest" in got.stderr

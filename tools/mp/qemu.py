@@ -44,6 +44,9 @@ calibrated on a published RP2040 run (MicroPython 1.23, 125 MHz, an integer-add 
 799 ms, 68.6 M instructions on this image), 2.0 allows for flash cache misses and the
 collector; quote the high end against targets. SPI time = bytes x 8 / 12.5 MHz (the
 panel's clock: pico-sdk's spi_set_baudrate gives 125 MHz / 10 for a 15 MHz request).
+The saves' flash work: 45 ms a 4 KB sector erase, 0.4 ms a 256-byte page program (the
+Pico's W25Q16JV, typical); the RAM block device's own time is left out of the CPU.
+docs/SPEED.md has the method and the figures.
 
 Exit status: 0 done, 1 a measurement failed (the guest's error is printed), 2 bad usage,
 no image or no qemu.

@@ -405,6 +405,8 @@ def press(a, code):
     n, _, slept = settle(a)
     M.calls = n
     clock = _diff(_ticks_us(), t0)
+    if SPI_BUS is not None:
+        M.spi += SPI_BUS.take()     # anything sent outside show() (none today)
     if a.errors:
         print("@error app caught %s on %s" % (a.error, a.trace()))
         a.errors = 0
