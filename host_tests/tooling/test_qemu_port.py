@@ -120,6 +120,8 @@ def test_the_guests_lines_are_read_into_figures():
     length = 300000 * 2.0 / 125 + 2900000 * 8 / 12500 + 2 * 45 + 25 * 0.4 + 3260
     assert r["rp2040_ms_high_median"] == pytest.approx(length)
     assert r["cpu_share_high_median"] == pytest.approx(4800 / length)
+    # Where the table paces by the clock, the guest's clock is the paced time: 3.58 s.
+    assert r["cpu_of_paced_high_median"] == pytest.approx(4800 / 3580)
     (d,) = sm["decide"]
     assert (d["level"], d["n"], d["median_k"], d["worst_k"]) == ("Hard", 3, 200, 300)
     assert sm["odds"] == [{"opponents": 2, "n": 1, "median_k": 9000, "worst_k": 9000}]

@@ -395,6 +395,7 @@ def summarise(rows):
             est = [ms(d["cpu"], CPI[1]) + spi_ms(d["spi"]) + flash_ms(d["erases"], d["written"])
                    + d["slept"] / 1000 for d in ds]
             share = [ms(d["cpu"], CPI[1]) / e for d, e in zip(ds, est)]
+            paced = [ms(d["cpu"], CPI[1]) / max(d["clock"] / 1000, 1e-9) for d in ds]
             out["rounds"].append({
                 "seats": seats, "level": LEVELS[level], "from": frm, "n": len(ds),
                 "cpu_k_median": statistics.median(d["cpu"] for d in ds),
@@ -410,7 +411,11 @@ def summarise(rows):
                 "clock_ms_median": statistics.median(d["clock"] / 1000 for d in ds),
                 "rp2040_ms_high_median": statistics.median(est), "rp2040_ms_high_worst": max(est),
                 "cpu_share_high_median": statistics.median(share),
-                "cpu_share_high_worst": max(share)})
+                "cpu_share_high_worst": max(share),
+                "clock_ms_per_bot_median": statistics.median(d["clock"] / 1000 / d["decisions"]
+                                                             for d in ds),
+                "cpu_of_paced_high_median": statistics.median(paced),
+                "cpu_of_paced_high_worst": max(paced)})
     dec = {}
     for what, d in rows:
         if what == "decide":
@@ -478,22 +483,27 @@ def table(sm):
         L.append("")
         L.append("Bot rounds: the person's OK (from turn, or on a result) until he is asked again"
                  " (medians; worst):")
-        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %8s %9s %9s %15s %11s" % (
+        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %8s %9s %9s %15s %11s %11s" % (
             "seats", "level", "from", "n", "bots", "CPU k", "decide k", "show k", "shows", "SPI ms",
-            "flash ms", "slept ms", "clock ms", "RP2040 ms high", "CPU share"))
+            "flash ms", "slept ms", "clock ms", "RP2040 ms high", "CPU share", "CPU/clock"))
         for r in sm["rounds"]:
-            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %8s %9s %9s %15s %11s" % (
+            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %8s %9s %9s %15s %11s %11s" % (
                 r["seats"], r["level"], r["from"], r["n"], r["bots_median"], r["cpu_k_median"],
                 r["decide_k_median"], r["show_k_median"], r["shows_median"],
                 _f(r["spi_ms_median"]), _f(r["flash_ms_median"]), _f(r["slept_ms_median"]),
                 _f(r["clock_ms_median"]),
                 "%s; %s" % (_f(r["rp2040_ms_high_median"]), _f(r["rp2040_ms_high_worst"])),
-                "%.0f%%; %.0f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
+                "%.0f%%; %.0f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"]),
+                "%.0f%%; %.0f%%" % (100 * r["cpu_of_paced_high_median"],
+                                    100 * r["cpu_of_paced_high_worst"])))
         L.append("  clock = the guest's clock (its pacing: sleeps + CPU at 1 ns an instruction); RP2040 ms ="
                  " CPU (high) + SPI + flash +")
         L.append("  the loop's sleeps, the round's length on the handset (an upper bound where a clock-paced"
                  " table's")
-        L.append("  waits would absorb the CPU); CPU share = CPU (high) / that length.")
+        L.append("  waits would absorb the CPU); CPU share = CPU (high) / that length. CPU/clock = CPU (high) /"
+                 " the guest's clock:")
+        L.append("  the share of the paced time where the table paces by the clock (over 100%: the CPU"
+                 " overruns the pace).")
     if sm.get("decide"):
         L.append("")
         L.append("Bot decisions (svara.bots.decide), positions of seeded matches:")
