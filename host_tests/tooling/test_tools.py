@@ -15,21 +15,22 @@ from conftest import ROOT  # noqa: E402
 TOOLS = os.path.join(ROOT, "tools")
 # Modules of tools/ that other tools import and that are not run by themselves.
 # tools/mp/unix_keys.py runs inside a unix-port MicroPython (tools/mp/unix.py sends it
-# there by path); tools/common/hostlib holds CPython stand-ins of MicroPython's modules.
+# there by path), tools/mp/qemu_guest.py in the qemu port (tools/mp/qemu.py sends it over
+# the raw REPL); tools/common/hostlib holds CPython stand-ins of MicroPython's modules.
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
-             "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys",
+             "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys", "tools.mp.qemu_guest",
              "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
              "tools.web.site", "tools.web.browser"}
 # The tools as they are run (python -m NAME); a room's __main__.py is run as the room.
 TOOL_NAMES = {
-    "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen",
+    "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen", "tools.mp.qemu",
     "tools.device.build", "tools.device.flash", "tools.device.vdevice",
     "tools.device.mip", "tools.device.typecheck",
     "tools.gen.score_table", "tools.gen.font", "tools.gen.strings", "tools.gen.exact_odds",
     "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr",
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.play", "tools.bench.score",
-    "tools.bench.ui", "tools.bench.unix",
+    "tools.bench.ui", "tools.bench.unix", "tools.bench.qemu",
     "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 

@@ -1,0 +1,222 @@
+"""tools/mp/qemu.py: the runner for MicroPython's qemu port (a Cortex-M0 image the user
+builds, MICROPYTHON_QEMU). Its usage errors and its arithmetic (the guest's figures read
+into key-to-panel times, rounds, decisions and flash wear) are tested without the image;
+what needs the image and qemu-system-arm runs only when MICROPYTHON_QEMU names one: the
+clock counts instructions, a start and a key give figures that make sense, the same on
+every run, and a short match's saves write and erase the flash."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT  # noqa: E402
+from tools.mp import qemu  # noqa: E402
+
+IMAGE = qemu.image()
+VAR = "MICROPYTHON_QEMU"    # (a name, not in the bodies: conftest reads them for MicroPython)
+_SKIP = pytest.mark.skipif(bool(qemu.missing(IMAGE)), reason=qemu.missing(IMAGE) or "image given")
+
+
+def NEEDS_IMAGE(test):
+    """A test on the image, in qemu: MicroPython runs (make check's tier), or it skips."""
+    return pytest.mark.micropython(_SKIP(test))
+
+
+def run(*args, env=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "tools.mp.qemu"] + list(args),
+                          capture_output=True, text=True, timeout=600, cwd=ROOT, env=e)
+
+
+# --- without the image ----------------------------------------------------------------------
+
+def test_no_image_named_says_how_to_get_one_and_exits_2():
+    got = run("clock", env={VAR: ""})
+    assert got.returncode == 2
+    assert VAR in got.stderr and "ports/qemu" in got.stderr
+    assert "Traceback" not in got.stderr and len(got.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_or_wrong_image_file_is_named_and_exits_2(tmp_path):
+    got = run("--image", str(tmp_path / "nope.elf"), "clock")
+    assert got.returncode == 2 and "nope.elf: no such file" in got.stderr
+    text = tmp_path / "README.md"
+    text.write_text("not an image\n")
+    got = run("--image", str(text), "start")
+    assert got.returncode == 2 and "not an ELF file" in got.stderr
+
+
+def test_no_qemu_on_the_path_says_what_to_install(tmp_path):
+    elf = tmp_path / "firmware.elf"
+    elf.write_bytes(b"\x7fELF" + bytes(60))
+    got = run("--image", str(elf), "--qemu", "no-such-qemu-system-arm", "clock")
+    assert got.returncode == 2
+    assert "no-such-qemu-system-arm not found" in got.stderr and "apt-get" in got.stderr
+
+
+def test_bad_usage_is_one_line_and_exits_2():
+    for args in (("run",), ("start", "x.py"), ("--rounds", "0"), ("faster",),
+                 ("run", "no_such_script.py")):
+        got = run(*args)
+        assert got.returncode == 2, (args, got.stderr)
+        assert len(got.stderr.strip().splitlines()) == 1, (args, got.stderr)
+        assert "python -m tools.mp.qemu" in got.stderr
+
+
+def test_make_bench_without_the_image_says_how_and_goes_on():
+    got = subprocess.run([sys.executable, "-m", "tools.bench.qemu"], capture_output=True,
+                         text=True, timeout=60, cwd=ROOT,
+                         env=dict(os.environ, **{VAR: ""}))
+    assert got.returncode == 0
+    assert "skipped" in got.stdout and VAR in got.stdout
+
+
+def test_the_model_converts_instructions_and_bytes_to_rp2040_milliseconds():
+    # 125,000 thousand instructions at 1 cycle each would be a second; at 2.0, two.
+    assert qemu.ms(125000, 2.0) == 2000
+    assert qemu.ms(1000, 1.45) == pytest.approx(11.6)
+    # A whole frame, 128 x 160 x 2 bytes, at the panel's 12.5 MHz: 26.2 ms.
+    assert qemu.spi_ms(128 * 160 * 2) == pytest.approx(26.2, abs=0.05)
+
+
+GUEST_OUT = """\
+raw noise that is not a figure
+@clock instructions=2000000 us=2003
+@key kind=move seats=4 level=1 cpu=4000 show=1900 shows=1 spi=40971 first=3400 first_spi=40971 last=3400 idles=1 decide=0 decisions=0 save=0 saves=0 gc=450 gcs=1 bd=0 erases=0 written=0 first_erases=0 first_written=0 clock=4040
+@key kind=move seats=4 level=1 cpu=4100 show=1900 shows=1 spi=40971 first=3500 first_spi=40971 last=3500 idles=1 decide=0 decisions=0 save=0 saves=0 gc=450 gcs=1 bd=0 erases=0 written=0 first_erases=0 first_written=0 clock=4140
+@key kind=ok seats=4 level=1 cpu=300000 show=130000 shows=70 spi=2900000 first=20000 first_spi=40971 last=299000 idles=400 decide=48000 decisions=3 save=70000 saves=6 gc=2500 gcs=4 bd=900 erases=2 written=6400 first_erases=1 first_written=512 clock=3580000
+@round from=turn to=turn seats=4 level=1 cpu=300000 show=130000 shows=70 spi=2900000 first=20000 first_spi=40971 last=299000 idles=400 decide=48000 decisions=3 save=70000 saves=6 gc=2500 gcs=4 bd=900 erases=2 written=6400 first_erases=1 first_written=512 clock=3580000 slept=3260000
+@round from=turn to=turn seats=4 level=1 cpu=20000 show=1900 shows=1 spi=40971 first=19000 first_spi=40971 last=19000 idles=1 decide=0 decisions=0 save=14000 saves=1 gc=500 gcs=1 bd=0 erases=0 written=0 first_erases=0 first_written=0 clock=20000 slept=0
+@decide level=2 seats=4 k=100
+@decide level=2 seats=4 k=300
+@decide level=2 seats=4 k=200
+@odds opponents=2 k=9000
+@error something went wrong in the guest
+"""
+
+
+def test_the_guests_lines_are_read_into_figures():
+    rows = qemu.parse(GUEST_OUT)
+    assert rows[0] == ("clock", {"instructions": 2000000, "us": 2003})
+    assert rows[-1] == ("error", {"text": "something went wrong in the guest"})
+    sm = qemu.summarise(rows)
+    move = sm["keys"]["move"]
+    assert move["n"] == 2
+    # Key to panel: the CPU to the end of the frame's show() (3,450 k median at 2.0
+    # cycles, 125 MHz: 55.2 ms) and the frame's bytes on the SPI bus (26.2 ms).
+    assert move["panel_ms_high_median"] == pytest.approx(3450 * 2.0 / 125 + 26.22, abs=0.05)
+    assert move["handler_k_median"] == 2150
+    # OK: to its FIRST frame (what follows is the bots' round), the save before it
+    # erasing a flash sector (45 ms) and programming two pages (0.4 ms each).
+    assert sm["keys"]["ok"]["panel_ms_high_median"] == pytest.approx(
+        20000 * 2.0 / 125 + 26.22 + 45 + 0.8, abs=0.05)
+    # A round counts only where bots played: one here, its length on the handset the CPU
+    # (high), the SPI, the flash's erases and programs and the loop's sleeps (the pacing).
+    (r,) = sm["rounds"]
+    assert r["n"] == 1 and r["level"] == "Normal" and r["seats"] == 4
+    length = 300000 * 2.0 / 125 + 2900000 * 8 / 12500 + 2 * 45 + 25 * 0.4 + 3260
+    assert r["rp2040_ms_high_median"] == pytest.approx(length)
+    assert r["cpu_share_high_median"] == pytest.approx(4800 / length)
+    # Where the table paces by the clock, the guest's clock is the paced time: 3.58 s.
+    assert r["cpu_of_paced_high_median"] == pytest.approx(4800 / 3580)
+    (d,) = sm["decide"]
+    assert (d["level"], d["n"], d["median_k"], d["worst_k"]) == ("Hard", 3, 200, 300)
+    assert sm["odds"] == [{"opponents": 2, "n": 1, "median_k": 9000, "worst_k": 9000}]
+    text = "\n".join(qemu.table(sm))
+    assert "Clock check: 2000000 instructions (asm loop) read as 2003 us" in text
+    assert "move" in text and "Hard" in text
+
+
+def test_percentiles_are_by_nearest_rank():
+    values = list(range(1, 11))
+    assert qemu.pct(values, 90) == 9 and qemu.pct(values, 50) == 5 and qemu.pct(values, 100) == 10
+    assert qemu.pct([7], 90) == 7
+
+
+def test_flash_wear_reads_as_matches_until_wear_out():
+    f = {"games": 30, "saves": 600, "written": 800000, "writes": 1600, "erased": 200,
+         "read": 1, "worst_block": 100, "blocks_erased": 4, "blocks": 64, "block_size": 4096,
+         "files": "game:246"}
+    text = "\n".join(qemu.flash_lines(f))
+    assert "200 erases" in text
+    # 100,000 cycles x 352 blocks of a Pico's filesystem / 200 erases a match.
+    assert "about 176000 matches" in text
+    assert "the most-erased block alone: 1000" in text
+
+
+# --- with the image ----------------------------------------------------------------------------
+
+@NEEDS_IMAGE
+def test_the_guests_clock_counts_instructions():
+    s = qemu.Session(IMAGE)
+    try:
+        rows = qemu.phase_clock(s)
+    finally:
+        s.close()
+    (row,) = [r for r in rows if r[0] == "clock"]
+    # 2,000,000 instructions of an inline-assembler loop: 2,000 us, the call's few more.
+    assert 2000 <= row[1]["us"] <= 2010
+
+
+def _table_keys():
+    """One person and 3 Normal bots from a fresh guest: the keys of his first turn, OK,
+    and one bots' round."""
+    s = qemu.Session(IMAGE)
+    try:
+        rows = s.run("bench_play(5, (4,), (1,), 1, 1)")
+    finally:
+        s.close()
+    return [d for w, d in rows if w == "key"]
+
+
+@NEEDS_IMAGE
+def test_a_key_on_the_table_draws_a_frame_and_the_same_on_every_run():
+    first = _table_keys()
+    moves = [d for d in first if d["kind"] == "move"]
+    assert moves, first
+    for d in moves:
+        assert d["shows"] >= 1 and d["spi"] > 0 and 0 < d["last"] <= d["cpu"]
+    oks = [d for d in first if d["kind"] == "ok"]
+    assert oks and all(d["saves"] >= 1 for d in oks)     # every action is saved
+    # The guest's clock counts instructions: another run counts the same.
+    again = _table_keys()
+    assert [(d["kind"], d["cpu"], d["show"], d["spi"]) for d in again] == \
+        [(d["kind"], d["cpu"], d["show"], d["spi"]) for d in first]
+
+
+@NEEDS_IMAGE
+def test_start_reaches_the_title_with_the_saves_present():
+    s = qemu.Session(IMAGE)
+    try:
+        rows = qemu.phase_start(s)
+    finally:
+        s.close()
+    start = {d.get("part"): d for w, d in rows if w == "start" and "part" in d}
+    assert start["title"]["screen"] == "title" and start["title"]["shows"] >= 1
+    assert start["title"]["k"] > start["title"]["show"] > 0
+    saves = [d["files"] for w, d in rows if w == "start" and "files" in d][0]
+    assert "game" in saves.split(",") and "stats" in saves.split(",")
+    assert start["display"]["waits_ms"] > 0      # the panel's power-on waits, measured apart
+
+
+@NEEDS_IMAGE
+def test_a_short_match_writes_and_erases_the_flash():
+    got = run("flash", "--games", "2", env={VAR: IMAGE})
+    assert got.returncode == 0, got.stderr
+    assert "2 games" in got.stdout and "block erases" in got.stdout
+    assert shutil.which(qemu.QEMU)
+
+
+@NEEDS_IMAGE
+def test_run_prints_what_a_script_prints_in_the_guest(tmp_path):
+    script = tmp_path / "hello.py"
+    script.write_text("import sys\nprint(sys.platform, 6 * 7)\n")
+    got = run("run", str(script), env={VAR: IMAGE})
+    assert got.returncode == 0, got.stderr
+    assert "qemu 42" in got.stdout
+    script.write_text("raise ValueError('from the guest')\n")
+    got = run("run", str(script), env={VAR: IMAGE})
+    assert got.returncode == 1 and "ValueError: from the guest" in got.stderr

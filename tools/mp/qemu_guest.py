@@ -1,0 +1,653 @@
+# Runs IN the qemu guest (MicroPython's ports/qemu, the game frozen in): tools/mp/qemu.py
+# sends this file over the raw REPL, then calls one of the phases at the end (bench_play,
+# bench_start, bench_decide, bench_odds, flash_match). The code measured is the
+# firmware's own, frozen in the image: app.App, its screens, store.Store and the real
+# drivers/st7735.py; this file only stands in for the board (pins, an SPI bus that keeps
+# what it is given, a littlefs on a RAM block device) and times the calls, as main.py's
+# loop makes them: a key, else idle(), and a 10 ms sleep when idle() answers that nothing
+# changed or timed work is held.
+#
+# The clock: under qemu -icount shift=0 the guest's clock advances 1 ns per instruction,
+# so a time.ticks_us() difference is thousands of instructions ("k"). Sleeps pass no
+# instructions (the images wait with WFI), but they move the clock: every sleep the
+# firmware asks for goes through a stand-in time module that measures it, and the CPU of
+# a call is its clock time less the sleeps inside it.
+#
+# Output: one line per figure, "@what key=value ...", all times in k (thousands of
+# M0 instructions) unless named _ms or _us; "@error ..." when something went wrong.
+import gc
+import sys
+import time
+
+import uctypes
+import vfs
+
+_ticks_us = time.ticks_us
+_diff = time.ticks_diff
+_sleep_ms = time.sleep_ms
+
+# --- the clock, and sleeps measured --------------------------------------------------------
+
+
+class _Sleeps:
+    us = 0          # clock time spent asleep (all sleeps through the stand-in time module)
+    asked_ms = 0    # what was asked
+
+
+def _sleep_rec(ms):
+    t = _ticks_us()
+    _sleep_ms(ms)
+    _Sleeps.us += _diff(_ticks_us(), t)
+    _Sleeps.asked_ms += ms
+
+
+def _sleep_us_rec(us):
+    t = _ticks_us()
+    time.sleep_us(us)
+    _Sleeps.us += _diff(_ticks_us(), t)
+    _Sleeps.asked_ms += us / 1000
+
+
+def _sleep_s_rec(s):
+    _sleep_rec(int(s * 1000))
+
+
+class _TimeModule:
+    pass
+
+
+_time = _TimeModule()
+for _n in dir(time):
+    if not _n.startswith("__"):
+        setattr(_time, _n, getattr(time, _n))
+_time.sleep_ms = _sleep_rec
+_time.sleep_us = _sleep_us_rec
+_time.sleep = _sleep_s_rec
+sys.modules["time"] = _time     # before any firmware module imports time
+
+
+def clock_check():
+    """An inline-assembler loop of 1,000,000 x (sub; bne): 2,000,000 instructions."""
+    import micropython
+
+    @micropython.asm_thumb
+    def _loop(r0):
+        label(again)  # noqa: F821
+        sub(r0, 1)  # noqa: F821
+        bne(again)  # noqa: F821
+    t = _ticks_us()
+    _loop(1000000)
+    print("@clock instructions=2000000 us=%d" % _diff(_ticks_us(), t))
+
+
+# --- the board's stand-ins ----------------------------------------------------------------
+
+BD_ADDR = 0x20040000    # RAM beyond what the image links (qemu's sram-size is 512 KB)
+BD_BLOCK = 4096
+BD_COUNT = 64
+
+
+class RamBlocks:
+    """A block device in RAM, the extended protocol (erase by ioctl 6, writes at an
+    offset, as littlefs uses it on a flash chip), counting what is read, written and
+    erased (erases by block too). Each call's time goes to M.bd: the rp2 port's
+    rp2.Flash does this work in C (and the flash chip its programming and erasing, which
+    the host side models from the bytes and erases), so it is kept out of the CPU."""
+
+    def __init__(self):
+        self.ff = b"\xff" * BD_BLOCK
+        self.per_block = [0] * BD_COUNT
+        self.reset()
+
+    def reset(self):
+        self.read = 0
+        self.written = 0
+        self.writes = 0
+        self.erased = 0
+        for i in range(BD_COUNT):
+            self.per_block[i] = 0
+
+    # uctypes.bytearray_at(...) views just the bytes concerned: a slice of a view of the
+    # whole device would move its tail in place at every assignment (MicroPython's slice
+    # store memmoves what follows the slice).
+    def readblocks(self, n, buf, off=0):
+        t = _ticks_us()
+        buf[:] = uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))
+        self.read += len(buf)
+        M.bd += _diff(_ticks_us(), t)
+
+    def writeblocks(self, n, buf, off=None):
+        t = _ticks_us()
+        if off is None:             # the simple protocol: whole blocks, erased first
+            for i in range(len(buf) // BD_BLOCK):
+                self.ioctl(6, n + i)
+            off = 0
+        uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))[:] = buf
+        self.written += len(buf)
+        self.writes += 1
+        M.written += len(buf)
+        M.bd += _diff(_ticks_us(), t)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return BD_COUNT
+        if op == 5:
+            return BD_BLOCK
+        if op == 6:
+            t = _ticks_us()
+            uctypes.bytearray_at(BD_ADDR + arg * BD_BLOCK, BD_BLOCK)[:] = self.ff
+            self.erased += 1
+            self.per_block[arg] += 1
+            M.erases += 1
+            M.bd += _diff(_ticks_us(), t)
+            return 0
+        return 0
+
+
+BLOCKS = None
+
+
+def mount(fresh):
+    """littlefs (as the rp2 port makes it: progsize 256) on the RAM block device, at /."""
+    global BLOCKS
+    BLOCKS = RamBlocks()
+    if fresh:
+        vfs.VfsLfs2.mkfs(BLOCKS, progsize=256)
+    try:
+        vfs.umount("/")
+    except OSError:
+        pass
+    vfs.mount(vfs.VfsLfs2(BLOCKS, progsize=256), "/")
+    BLOCKS.reset()
+
+
+class Pin:
+    """A pin: the driver sets it by calling it, as it does a machine.Pin."""
+
+    def __init__(self, v=0):
+        self.v = v
+
+    def __call__(self, v=None):
+        if v is None:
+            return self.v
+        self.v = v
+
+    def value(self, v=None):
+        return self(v)
+
+    def on(self):
+        self.v = 1
+
+    def off(self):
+        self.v = 0
+
+
+class SPI:
+    """The panel's bus: write is a list's append (a C call, as machine.SPI.write is),
+    so what was sent is counted after the frame, outside the time measured."""
+
+    def __init__(self):
+        self.log = []
+        self.write = self.log.append
+        self.total = 0
+
+    def take(self):
+        """Bytes written since the last take()."""
+        n = 0
+        log = self.log
+        for b in log:
+            n += len(b)
+        log.clear()
+        self.total += n
+        return n
+
+
+class Meter:
+    """What a stretch of app calls cost: CPU (clock less sleeps), each show() apart."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.cpu = 0        # k, app calls less sleeps (shows included)
+        self.show = 0       # k, inside show()
+        self.shows = 0
+        self.spi = 0        # bytes sent to the panel
+        self.first = -1     # k of CPU from the start to the end of the first show()
+        self.first_spi = 0  # bytes of that first frame
+        self.first_erases = 0   # the flash erased and written before it
+        self.first_written = 0
+        self.last = -1      # ... and of the last
+        self.calls = 0      # idle() calls
+        self.decide = 0     # k inside svara.bots.decide
+        self.decisions = 0
+        self.save = 0       # k inside saving's _save and _erase (the files, littlefs)
+        self.saves = 0
+        self.gc = 0         # k inside the app's gc.collect() calls
+        self.gcs = 0
+        self.bd = 0         # k inside the RAM block device's methods (left out of cpu)
+        self.erases = 0     # blocks erased, bytes written to the flash
+        self.written = 0
+
+
+M = Meter()
+_in_call = [0, 0, 0]    # the clock, the sleeps and M.bd when the current app call began
+DISPLAY = None
+SPI_BUS = None
+
+
+def make_display():
+    """drivers/st7735.ST7735 on the stand-in bus and pins (its waits are measured), its
+    show() timed."""
+    global DISPLAY, SPI_BUS
+    from drivers.st7735 import ST7735
+    SPI_BUS = SPI()
+    d = ST7735(SPI_BUS, Pin(1), Pin(1), rst=Pin(1), backlight=Pin(0))
+    SPI_BUS.take()
+    real = d.show
+
+    def show(*args):
+        t = _ticks_us()
+        s = _Sleeps.us
+        real(*args)
+        now = _ticks_us()
+        k = _diff(now, t) - (_Sleeps.us - s)
+        M.show += k
+        M.shows += 1
+        M.spi += SPI_BUS.take()
+        at = M.cpu + _diff(now, _in_call[0]) - (_Sleeps.us - _in_call[1]) - (M.bd - _in_call[2])
+        if M.first < 0:
+            M.first = at
+            M.first_spi = M.spi
+            M.first_erases = M.erases
+            M.first_written = M.written
+        M.last = at
+    d.show = show
+    DISPLAY = d
+    return d
+
+
+def null_display():
+    """A frame with a show() that sends nothing (the flash run and the bots' decisions:
+    what they measure does not depend on the panel)."""
+    import framebuf
+
+    from drivers.display import BUFFER_SIZE, HEIGHT, WIDTH
+
+    class Null(framebuf.FrameBuffer):
+        def __init__(self):
+            self.buffer = bytearray(BUFFER_SIZE)
+            super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.GS4_HMSB)
+            self.width = WIDTH
+            self.height = HEIGHT
+
+        def show(self, *args):
+            M.shows += 1
+    return Null()
+
+
+def time_decide():
+    """svara.bots.decide timed (the session looks it up at each call)."""
+    import svara.bots as bots
+    if getattr(bots, "_timed", False):
+        return
+    real = bots.decide
+    rec = DECISIONS
+
+    def decide(level, game, seat, rng, reads=None):
+        t = _ticks_us()
+        r = real(level, game, seat, rng, reads)
+        k = _diff(_ticks_us(), t)
+        M.decide += k
+        M.decisions += 1
+        rec.append((level, game.n, k))
+        return r
+    bots.decide = decide
+    bots._timed = True
+
+
+DECISIONS = []
+
+
+class _GC:
+    """app.py's gc, its collect() timed (the module's name only: gc itself is untouched)."""
+
+
+def time_saves_and_gc():
+    """saving._save, saving._erase and app.py's gc.collect() timed (looked up at each call)."""
+    import app
+    import saving
+    if getattr(saving, "_timed", False):
+        return
+
+    def timed(real, what):
+        def f(*args):
+            t = _ticks_us()
+            b = M.bd
+            r = real(*args)
+            k = _diff(_ticks_us(), t) - (M.bd - b)
+            if what:
+                M.save += k
+                M.saves += 1
+            else:
+                M.gc += k
+                M.gcs += 1
+            return r
+        return f
+    saving._save = timed(saving._save, 1)
+    saving._erase = timed(saving._erase, 1)
+    shim = _GC()
+    for n in dir(gc):
+        if not n.startswith("__"):
+            setattr(shim, n, getattr(gc, n))
+    shim.collect = timed(gc.collect, 0)
+    app.gc = shim
+    saving._timed = True
+
+# --- main.py's loop, measured ---------------------------------------------------------------
+
+
+def call(fn, *args):
+    """One app call (key or idle), its CPU added to M: its clock time less the sleeps and
+    the block device's time inside it."""
+    _in_call[0] = t = _ticks_us()
+    _in_call[1] = s = _Sleeps.us
+    _in_call[2] = b = M.bd
+    r = fn(*args)
+    M.cpu += _diff(_ticks_us(), t) - (_Sleeps.us - s) - (M.bd - b)
+    return r
+
+
+def waiting(a):
+    """True when the app waits for the person: his turn at the table, or any other screen
+    (a result, the match's end)."""
+    from ui.screen import Later
+    s = a.screen
+    if isinstance(s, Later):
+        return False
+    if s.name != "table":
+        return True
+    p = a.play
+    g = p.game if p is not None else None
+    return g is None or (g.to_act is not None and not p.is_bot(g.to_act))
+
+
+LIMIT_US = 600 * 1000000    # ten minutes of the guest's clock: a loop that never settles
+
+
+def settle(a):
+    """idle() as main.py calls it until the app waits for the person and idle() says
+    nothing changed: (idle calls, clock us, sleeps of the loop us)."""
+    t0 = _ticks_us()
+    slept = 0
+    n = 0
+    while True:
+        changed = call(a.idle)
+        n += 1
+        if not changed or a.timed:
+            if not changed and not a.timed and waiting(a):
+                break
+            t = _ticks_us()
+            _sleep_ms(10)
+            slept += _diff(_ticks_us(), t)
+        if _diff(_ticks_us(), t0) > LIMIT_US:
+            print("@error settle: still busy after %d idle calls on %s" % (n, a.trace()))
+            break
+    return n, _diff(_ticks_us(), t0), slept
+
+
+def press(a, code):
+    """A key and idle() until settled, measured from a clear meter: returns clock us."""
+    M.clear()
+    del DECISIONS[:]
+    t0 = _ticks_us()
+    call(a.key, code)
+    n, _, slept = settle(a)
+    M.calls = n
+    clock = _diff(_ticks_us(), t0)
+    if SPI_BUS is not None:
+        M.spi += SPI_BUS.take()     # anything sent outside show() (none today)
+    if a.errors:
+        print("@error app caught %s on %s" % (a.error, a.trace()))
+        a.errors = 0
+    return clock, slept
+
+
+def _fields():
+    return ("cpu=%d show=%d shows=%d spi=%d first=%d first_spi=%d last=%d idles=%d decide=%d "
+            "decisions=%d save=%d saves=%d gc=%d gcs=%d bd=%d erases=%d written=%d "
+            "first_erases=%d first_written=%d"
+            % (M.cpu, M.show, M.shows, M.spi, M.first, M.first_spi, M.last, M.calls, M.decide,
+               M.decisions, M.save, M.saves, M.gc, M.gcs, M.bd, M.erases, M.written,
+               M.first_erases, M.first_written))
+
+
+# --- the phases -------------------------------------------------------------------------------
+
+OK = 7
+
+
+def _new_game(a, people, bots, level, pace):
+    """New game from the title with the table set as asked: the title's first row
+    (digit 1), OK, then Play (the left soft key; OK once more if it asks to replace a
+    saved match)."""
+    import settings
+    a.cfg[settings.PEOPLE] = people
+    a.cfg[settings.BOTS] = bots
+    a.cfg[settings.LEVEL] = level
+    a.cfg[settings.PACE] = pace
+    for code in (11, OK, 1):        # "1", OK, SL
+        press(a, code)
+    if a.screen.name == "options":
+        press(a, OK)
+    if a.screen.name not in ("table", "showdown", "svara"):
+        print("@error new game: on %s, not the table" % a.trace())
+        return False
+    return True
+
+
+def _turn_keys(a):
+    """The keys measured on a person's turn while betting with a raise row: move down to
+    it, a digit, a step right, back up, * twice (chances shown, hidden)."""
+    g = a.play.game
+    if g.phase != 1:
+        return ()
+    legal = g.legal()
+    if len(legal) < 3 or legal[2][1] >= legal[2][2]:
+        return ()
+    return (("move", 4), ("digit", 15), ("move", 6), ("move", 3), ("star", 20),
+            ("star_off", 20))
+
+
+def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
+    """For each table size and bot level: a match of one person and bots from a fresh
+    title; on the person's turns the keys (_turn_keys, the first key_turns turns), then
+    OK (call, or the least bet) and the round until his next turn; OK on a result screen
+    and the round after it. Stops after `rounds` rounds that end at his turn."""
+    import app
+    from store import Store
+    d = DISPLAY or make_display()
+    time_decide()
+    time_saves_and_gc()
+    for seats in seats_list:
+        for level in levels:
+            gc.collect()
+            a = app.App(d, seed=seed + seats * 10 + level, store=Store("/saves"))
+            a.start()
+            gc.collect()
+            if not _new_game(a, 1, seats - 1, level, pace):
+                continue
+            done = 0
+            turns = 0
+            guard = 0
+            while done < rounds and guard < 100:
+                guard += 1
+                tag = "seats=%d level=%d" % (seats, level)
+                name = a.screen.name
+                if name == "table":
+                    turns += 1
+                    if turns <= key_turns:
+                        for kind, code in _turn_keys(a):
+                            clock, _ = press(a, code)
+                            print("@key kind=%s %s %s clock=%d" % (kind, tag, _fields(), clock))
+                            if a.screen.name != "table":
+                                break
+                    frm = "turn"
+                elif name in ("showdown", "svara", "gameover"):
+                    frm = "result"
+                else:
+                    print("@error play: unexpected screen %s" % a.trace())
+                    break
+                clock, slept = press(a, OK)
+                print("@key kind=%s %s %s clock=%d" % ("ok" if frm == "turn" else "result", tag,
+                                                       _fields(), clock))
+                to = "turn" if a.screen.name == "table" else "result"
+                print("@round from=%s to=%s %s %s clock=%d slept=%d" % (
+                    frm, to, tag, _fields(), clock, slept))
+                if M.decisions:
+                    done += 1
+            a = None
+    print("@heap free=%d" % gc.mem_free())
+
+
+def bench_decide(seed, seats_list, levels, need):
+    """Bots' decisions in real seeded matches, no screens (the session's own bot_act):
+    one person who calls (the table's default action) and bots of one level, until
+    `need` bot decisions were timed; one @decide line per decision."""
+    import app
+    import session
+    import settings
+    time_decide()
+    a = app.App(null_display(), seed=seed)
+    for seats in seats_list:
+        for level in levels:
+            a.cfg[settings.PEOPLE] = 1
+            a.cfg[settings.BOTS] = seats - 1
+            a.cfg[settings.LEVEL] = level
+            p = session.new_match(a)
+            del DECISIONS[:]
+            while len(DECISIONS) < need:
+                g = p.game
+                if g is None or g.to_act is None:
+                    if g is not None:
+                        p.finish_game()
+                    if p.over() or p.next_game() is None:
+                        p = session.new_match(a)
+                    continue
+                s = g.to_act
+                if p.is_bot(s):
+                    p.bot_act()
+                else:
+                    legal = g.legal()
+                    k = 1 if g.phase == 1 and len(legal) > 1 else 0
+                    p.act(s, legal[k][0], legal[k][1])
+            for lv, n, k in DECISIONS:
+                print("@decide level=%d seats=%d k=%d" % (lv, n, k))
+            del DECISIONS[:]
+            gc.collect()
+    print("@heap free=%d" % gc.mem_free())
+
+
+def bench_odds(seed, opponents, hands):
+    """svara.odds.tenths (the * key's figures) for `hands` dealt hands at each number of
+    opponents."""
+    from svara.game import Game, Rng
+    from svara.odds import tenths
+    from svara.rules import DEFAULT
+    rng = Rng(seed)
+    for opp in opponents:
+        for i in range(hands):
+            g = Game([20] * (opp + 1), 0, DEFAULT, None, rng.next16())
+            while g.phase == 0 and g.to_act is not None:     # blinds: nobody blinds
+                legal = g.legal()
+                g.act(legal[0][0], legal[0][1])
+            h = None
+            for s in range(opp + 1):
+                h = g.view(s).hand()
+                if h is not None:
+                    break
+            if h is None:
+                continue
+            gc.collect()
+            t = _ticks_us()
+            tenths(h, opp, DEFAULT)
+            print("@odds opponents=%d k=%d" % (opp, _diff(_ticks_us(), t)))
+
+
+def bench_start():
+    """Start as main.py makes it, with the saves the play phase left: the panel (the
+    driver's init; its waits apart), then import app to the title drawn."""
+    M.clear()
+    gc.collect()
+    t = _ticks_us()
+    s = _Sleeps.us
+    asked = _Sleeps.asked_ms
+    make_display()
+    k = _diff(_ticks_us(), t) - (_Sleeps.us - s)
+    print("@start part=display k=%d waits_ms=%d spi=%d" % (k, _Sleeps.asked_ms - asked,
+                                                           SPI_BUS.total))
+    M.clear()
+    t = _ticks_us()
+    _in_call[0] = t
+    _in_call[1] = s = _Sleeps.us
+    _in_call[2] = b = M.bd
+    import app
+    from store import Store
+    a = app.App(DISPLAY, store=Store("/saves"))
+    t1 = _ticks_us()
+    a.start()
+    t2 = _ticks_us()
+    M.cpu = _diff(t2, t) - (_Sleeps.us - s) - (M.bd - b)
+    print("@start part=title k=%d imports=%d start=%d screen=%s %s" % (
+        M.cpu, _diff(t1, t), _diff(t2, t1), a.screen.name, _fields()))
+    print("@start files=%s" % ",".join(sorted(_listdir("/saves"))))
+    if a.errors or a.note:
+        print("@error start: %s %s" % (a.error, a.note.replace("\n", " ")))
+
+
+def _listdir(path):
+    import os
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []
+
+
+def flash_match(seed, games, level=0, seats=4):
+    """A match through the app with its saves, as the handset makes them, on the counting
+    block device: one person who presses OK (calls, Next on a result) against bots,
+    until `games` games were played (a new match when one ends); the bytes and erases."""
+    import app
+    from store import Store
+    d = null_display()
+    a = app.App(d, seed=seed, store=Store("/saves"))
+    a.start()
+    gc.collect()
+    BLOCKS.reset()
+    time_saves_and_gc()
+    if not _new_game(a, 1, seats - 1, level, 2):
+        return
+    saves = 0
+    counted = 0
+    guard = 0
+    while counted < games and guard < 20000:
+        guard += 1
+        name = a.screen.name
+        if name == "showdown":
+            counted += 1
+        if name not in ("showdown", "gameover", "table", "svara"):
+            print("@error flash: unexpected screen %s" % a.trace())
+            break
+        press(a, OK)
+        saves += M.saves
+    b = BLOCKS
+    worst = max(b.per_block)
+    used = sum(1 for x in b.per_block if x)
+    sizes = []
+    import os
+    for f in _listdir("/saves"):
+        sizes.append("%s:%d" % (f, os.stat("/saves/" + f)[6]))
+    print("@flash games=%d saves=%d written=%d writes=%d erased=%d read=%d worst_block=%d "
+          "blocks_erased=%d blocks=%d block_size=%d files=%s" % (
+              counted, saves, b.written, b.writes, b.erased, b.read, worst, used, BD_COUNT,
+              BD_BLOCK, ",".join(sizes)))
