@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Heads-up Hard against a best response on the full game, blinds included.
 
-    .venv/bin/python -m tools.bench.solve [--pairs N] [--every-blind] [--stacks 20,100,500]
+    .venv/bin/python -m tools.bench.solve [--pairs N] [--blind-grid] [--stacks 20,100,500]
 
 Two figures, side by side for each stack (ante 1, both players the same stack):
 - the exploitability of the shipped table (tools/gen/cfr.py --full): what a best
   response that knows its bucket wins from Hard a game, the mean over both seats, on
   the full betting (any of six raise sizes at every turn) without blinds and with
-  every blind (a grid of sizes; --every-blind tries each legal one: slow at 500);
+  every legal blind (--blind-grid: a grid of them, for a quicker look);
 - the blind-shover of issue 24 (first hand: blind a quarter of the limit; dealer: no
   blind; then all in with every hand, or call) against Hard, chips a game it wins
   with a 95% interval over seeded duplicate decks (each deck played twice, seats
@@ -95,15 +95,15 @@ def main(argv=None):
     ap = parser(__doc__)
     ap.add_argument("--pairs", type=whole(2), default=1000,
                     help="duplicate pairs a stack for the blind-shover (default 1000)")
-    ap.add_argument("--every-blind", action="store_true",
-                    help="the best response tries every legal blind (slow at deep stacks)")
+    ap.add_argument("--blind-grid", action="store_true",
+                    help="the best response tries a grid of blinds, not every legal one")
     ap.add_argument("--stacks", default=",".join(map(str, STACKS)))
     args = ap.parse_args(argv)
     stacks = [int(x) for x in args.stacks.split(",")]
     from tools.gen import cfr
     t0 = time.time()
     print("Exploitability of heads-up Hard's table (tools/gen/cfr.py --full), chips a game:")
-    cfr.report_full(lambda line: print("  " + line), stacks, args.every_blind)
+    cfr.report_full(lambda line: print("  " + line), stacks, not args.blind_grid)
     print("  (%.0f s)" % (time.time() - t0))
     print("The blind-shover (blind a quarter of the limit, then all in) against heads-up "
           "Hard, %d duplicate pairs a stack, chips a game it wins, 95%% interval:" % args.pairs)

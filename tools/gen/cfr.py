@@ -6,25 +6,34 @@
 Solves an abstraction of heads-up Svara (docs/BOTS.md) and writes the average
 strategy as a byte table to lib/svara/_strategy.py; --check recomputes it and fails
 when the committed file differs. Prints the exploitability of the abstract strategy
-(the best-response value against it, in the abstract game) for every stack depth;
-a line on stderr shows the iterations done and the time left. --full only measures the
-committed tables against a best response on the full betting (full_exploitability below).
+(the best-response value against it, in the abstract game) for every stack depth.
+--full only measures the committed tables against a best response on the full game,
+every raise size and blind (full_exploitability below).
 
 The abstract game, for the default rules (joker, two sevens, ante 1, min blind 1,
 raise cap 3):
 - Cards: each player's hand points, grouped into 16 buckets (BUCKET_OF below); the
   joint chance of (my bucket, his bucket, who wins) is counted exactly over all
   4960 * 3654 ordered pairs of disjoint hands, so card removal is in it.
-- Blinds, decided with no cards: first hand (P0) blinds 1 or not; if he did, the
-  dealer (P1) doubles to 2 or not.
+- Blinds, decided with no cards: first hand (P0) blinds one of blind_sizes(depth) or
+  not: 1 and a row about 1.5 apart up to a quarter of the depth (the dealer may double
+  those: 4 b <= limit), then 3/8 and 1/2 of it (he may not); the dealer (P1) doubles a
+  blind he may double, or not, knowing its size; then the betting starts after the
+  last blind bettor (the dealer opens at least 2 b or folds; after a double first hand
+  opens at least 4 b or folds).
 - Betting as in the engine (opens, level, limit, cap of 3 raises each), with four
   abstract actions: pass (fold), call, raise "half pot" (to level + (pot + the call)
   // 2, at least the legal least) and all-in (to the limit).
 - A tie is worth 0 to both (the svara replays the pot between the same two).
 - One game per stack depth in DEPTHS (chips behind after the ante; the bot picks the
-  depth nearest the table's limit).
-A real position maps to an abstract node by what the View shows: who blinded, how many
-raises were made (sum over both), and whether the level is the limit (all-in).
+  depth nearest the table's limit, geometrically).
+Solved by CFR+ in the C core tools/gen/cfr_solve.c (alternating updates, linear
+averaging; the same sweep as Solver.iterate, which is kept as its check), built into
+build/cfr_solve on first use.
+A real position maps to an abstract node by what the View shows: the blind first hand
+bet (read as the size nearest its share of the limit, svara.bots.blind_index), whether
+the dealer doubled, how many raises were made (sum over both), and whether the level
+is the limit (all-in).
 """
 import os
 import subprocess
@@ -46,7 +55,7 @@ DEPTHS = (10, 20, 40, 100, 200, 500)
 BLIND_RATIO = 1.5
 BLIND_SHARES = ((3, 8), (1, 2))
 K = 16                   # buckets
-ITERATIONS = 2000
+ITERATIONS = 10000
 # Bucket of each points value 0..34 (only 8..11, 15..34 occur).
 BUCKET_OF = bytes([0] * 15 + [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11, 12, 13, 14, 15, 15, 15])
 FOLD, CALL, SMALL, ALLIN = 0, 1, 2, 3
@@ -835,10 +844,11 @@ def table_for(limit):
     return _strategy.TABLES[k], DEPTHS[k]
 
 
-def report_full(report=print, stacks=STACKS, every=False):
+def report_full(report=print, stacks=STACKS, every=True):
     """The committed tables against a best response on the full game at each stack (ante
     1: the limit is the stack less the ante), as Hard plays a new opponent: without
-    blinds, then with the best responder blinding and doubling as he likes."""
+    blinds, then with the best responder blinding (every legal size, or when not
+    ``every`` blind_grid's) and doubling as he likes."""
     import time
     m, n = points_joint()
     rows = []
@@ -866,15 +876,15 @@ def main(argv=None):
     ap.add_argument("--full", action="store_true",
                     help="only measure the committed tables against a best response on "
                          "the full game (the bet sizes and blinds a person may choose)")
-    ap.add_argument("--every-blind", action="store_true",
-                    help="with --full: the best responder tries every legal blind, not "
-                         "a grid of them (slow at deep stacks)")
+    ap.add_argument("--blind-grid", action="store_true",
+                    help="with --full: the best responder tries a grid of blinds "
+                         "(blind_grid), not every legal one")
     ap.add_argument("--stacks", default=",".join(map(str, STACKS)),
                     help="with --full: the stacks to measure (default %(default)s)")
     args = ap.parse_args(argv)
     if args.full:
         stacks = [int(x) for x in args.stacks.split(",")]
-        report_full(stacks=stacks, every=args.every_blind)
+        report_full(stacks=stacks, every=not args.blind_grid)
         return 0
     iterations, check = args.iterations, args.check
     tables, stats = solve(iterations)
