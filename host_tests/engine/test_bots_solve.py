@@ -30,19 +30,28 @@ def _facing_blind(stack, blind):
     return g
 
 
-def test_hard_doubles_small_blinds_and_rarely_a_quarter_of_the_stack():
+def test_hard_doubles_a_blind_as_its_table_says_for_the_size_it_reads_as():
     def doubles(stack, blind):
         n = 0
         rng = Rng(stack + blind)    # one stream (a new Rng's first draws are alike)
-        for _ in range(200):
+        for _ in range(400):
             a, x = bots.decide(bots.HARD, _facing_blind(stack, blind), 1, rng)
             assert (a, x) in ((PASS, 0), (BLIND, 2 * blind))
             n += a == BLIND
         return n
 
-    assert doubles(100, 1) > 190          # a 1-chip blind: a cheap re-steal
-    assert doubles(100, 24) < 40          # the blind: it doubled 2,985 of 3,000
-    assert doubles(500, 124) < 40
+    t = _strategy.TABLE_100
+    nb = t[0]
+    seen = []
+    for blind in (1, 3, 5, 8, 12, 17, 24):
+        k = bots.blind_index(t[1:1 + nb], nb, 100, blind, 99)
+        p = t[1 + 2 * nb + k] / 256
+        n = doubles(100, blind)
+        assert abs(n - 400 * p) <= 4 * (400 * p * (1 - p)) ** 0.5 + 1, (blind, n, p)
+        seen.append(n)
+    # Never every blind (the old table doubled 2,985 of 3,000), and the blind of
+    # a quarter of the stack seldom.
+    assert min(seen) < 40 and seen[-1] < 40, seen
 
 
 def test_hard_calls_a_shove_over_its_double_with_a_fair_hand():

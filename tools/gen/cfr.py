@@ -530,7 +530,7 @@ def solve(iterations, report=print):
         report("depth %3d: %d nodes, %d iterations (%.1f s), value to first hand %+.4f "
                "chips/game, best responses %+.4f / %+.4f, exploitability %.4f chips/game"
                % (depth, len(sv.nodes), iterations, secs, v, br0, br1, expl))
-        data = sv.encode()
+        data = tune_doubles(depth, sv.encode(), report)
         sv.load(data)
         q0 = sv.best_response(0)
         q1 = sv.best_response(1)
@@ -603,7 +603,7 @@ def blind_grid(limit, sizes=(), every=False):
 
 
 def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=None,
-                        blinds=True, every=False):
+                        blinds=True, every=False, dealer=True):
     """(best response as P0, as P1), chips a game, against the table ``data`` (one
     depth's bytes, solved at ``table_depth`` antes, by default ``depth``) at ``depth``
     chips behind (ante 1) on the full betting; their mean is the exploitability.
@@ -801,7 +801,41 @@ def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=No
             tot += w[k] * v
         return tot
 
-    return root(0), root(1)
+    return root(0), (root(1) if dealer else None)
+
+
+def tune_doubles(depth, data, report=print):
+    """The table with the dealer's double chances lowered where a best response on the
+    full game (every raise size, blinds included, as Hard plays: full_exploitability)
+    would take more after a blind of that size than without any blind. The abstract
+    equilibrium doubles the least blinds always; in the full game the bigger pot is
+    worth more to a raise between the table's two sizes than the double wins. For each
+    size the dealer may double: of its chance and 192, 128, 64, 0 out of 256 (no more
+    than it was), the largest whose worst blind (the blinds that read as that size at
+    the table's own depth) is worth the least to first hand's best response."""
+    m, n = points_joint()
+    nb = data[0]
+    sizes = data[1:1 + nb]
+    o_dbl = 1 + 2 * nb
+    d = bytearray(data)
+    for k in range(nb):
+        x0 = d[o_dbl + k]
+        if 4 * sizes[k] > depth or not x0:
+            continue
+        bs = [b for b in range(1, depth // 2 + 1)
+              if bots.blind_index(sizes, nb, depth, b, depth) == k]
+        best = None
+        for x in [x0] + [y for y in (192, 128, 64, 0) if y < x0]:
+            d[o_dbl + k] = x
+            v = full_exploitability(depth, bytes(d), m, n, True, True, depth, True, bs,
+                                    False)[0]
+            if best is None or v < best[0] - 0.005:
+                best = (v, x)
+        d[o_dbl + k] = best[1]
+        if best[1] != x0:
+            report("           blind %d: the dealer doubles %d in 256, not %d (first hand's "
+                   "best response after it %+.3f)" % (sizes[k], best[1], x0, best[0]))
+    return bytes(d)
 
 
 def render(tables, stats, iterations):
