@@ -25,7 +25,7 @@ from svara import bots  # noqa: E402
 from svara.game import Game, Rng, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING  # noqa: E402
 from svara.reads import Reads  # noqa: E402
 
-STACKS = (20, 100, 500)
+STACKS = (20, 100, 500)     # the blind-shover's stacks (the best response: cfr.STACKS)
 MATCH = 200
 
 
@@ -97,13 +97,18 @@ def main(argv=None):
                     help="duplicate pairs a stack for the blind-shover (default 1000)")
     ap.add_argument("--blind-grid", action="store_true",
                     help="the best response tries a grid of blinds, not every legal one")
-    ap.add_argument("--stacks", default=",".join(map(str, STACKS)))
+    ap.add_argument("--stacks", default=None,
+                    help="stacks for both parts (default: tools.gen.cfr.STACKS for the best "
+                         "response, %s for the shover)" % ",".join(map(str, STACKS)))
     args = ap.parse_args(argv)
-    stacks = [int(x) for x in args.stacks.split(",")]
     from tools.gen import cfr
+    full = cfr.STACKS
+    stacks = STACKS
+    if args.stacks:
+        full = stacks = [int(x) for x in args.stacks.split(",")]
     t0 = time.time()
     print("Exploitability of heads-up Hard's table (tools/gen/cfr.py --full), chips a game:")
-    cfr.report_full(lambda line: print("  " + line), stacks, not args.blind_grid)
+    cfr.report_full(lambda line: print("  " + line), full, not args.blind_grid)
     print("  (%.0f s)" % (time.time() - t0))
     print("The blind-shover (blind a quarter of the limit, then all in) against heads-up "
           "Hard, %d duplicate pairs a stack, chips a game it wins, 95%% interval:" % args.pairs)

@@ -804,6 +804,16 @@ def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=No
     return root(0), (root(1) if dealer else None)
 
 
+def served(depth):
+    """The limits (antes) the table of ``depth`` serves at its two ends and its own depth:
+    svara.bots takes the depth nearest the limit, geometrically."""
+    from math import isqrt
+    k = DEPTHS.index(depth)
+    lo = isqrt(DEPTHS[k - 1] * depth) + 1 if k else depth
+    hi = isqrt(depth * DEPTHS[k + 1]) if k + 1 < len(DEPTHS) else depth
+    return sorted({lo, depth, hi})
+
+
 def tune_doubles(depth, data, report=print):
     """The table with the dealer's double chances lowered where a best response on the
     full game (every raise size, blinds included, as Hard plays: full_exploitability)
@@ -811,30 +821,35 @@ def tune_doubles(depth, data, report=print):
     equilibrium doubles the least blinds always; in the full game the bigger pot is
     worth more to a raise between the table's two sizes than the double wins. For each
     size the dealer may double: of its chance and 192, 128, 64, 0 out of 256 (no more
-    than it was), the largest whose worst blind (the blinds that read as that size at
-    the table's own depth) is worth the least to first hand's best response."""
+    than it was), the largest whose worst blind (the blinds that read as that size) is
+    worth the least to first hand's best response, the worst over the limits the table
+    serves (served())."""
     m, n = points_joint()
     nb = data[0]
     sizes = data[1:1 + nb]
     o_dbl = 1 + 2 * nb
     d = bytearray(data)
+    limits = served(depth)
     for k in range(nb):
         x0 = d[o_dbl + k]
         if 4 * sizes[k] > depth or not x0:
             continue
-        bs = [b for b in range(1, depth // 2 + 1)
-              if bots.blind_index(sizes, nb, depth, b, depth) == k]
         best = None
         for x in [x0] + [y for y in (192, 128, 64, 0) if y < x0]:
             d[o_dbl + k] = x
-            v = full_exploitability(depth, bytes(d), m, n, True, True, depth, True, bs,
-                                    False)[0]
+            v = -1e9
+            for limit in limits:
+                bs = [b for b in range(1, limit // 2 + 1)
+                      if bots.blind_index(sizes, nb, depth, b, limit) == k]
+                if bs:
+                    v = max(v, full_exploitability(limit, bytes(d), m, n, True, True, depth,
+                                                   True, bs, False)[0])
             if best is None or v < best[0] - 0.005:
                 best = (v, x)
         d[o_dbl + k] = best[1]
         if best[1] != x0:
             report("           blind %d: the dealer doubles %d in 256, not %d (first hand's "
-                   "best response after it %+.3f)" % (sizes[k], best[1], x0, best[0]))
+                   "best response after it %+.3f at worst)" % (sizes[k], best[1], x0, best[0]))
     return bytes(d)
 
 
@@ -866,7 +881,9 @@ def render(tables, stats, iterations):
     return "\n".join(lines) + "\n"
 
 
-STACKS = (20, 100, 500)     # the stacks (ante 1) report_full measures
+# The stacks (ante 1) report_full measures: the issue's 20, 100, 500 (tables' own depths)
+# and stacks between the tables (30, 70, 150 are the farthest from theirs).
+STACKS = (20, 30, 50, 70, 100, 150, 250, 500)
 
 
 def table_for(limit):
