@@ -91,12 +91,15 @@ def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tourna
         assert result[level, bench_bots.RANDOM][0] > 1.0, result
 
 
-def test_hard_decides_in_under_100_ms_and_its_table_costs_under_8_kb_on_micropython():
+def test_hard_decides_in_under_100_ms_and_its_table_costs_under_24_kb_on_micropython():
     from tools.bench import bots as bench_bots
     rows, bots_cost, table_cost = bench_bots.micropython_figures(games=40)
     for players, n, median, worst in rows:
         assert n > 30 and worst < 100000, rows
-    assert table_cost < 8192 and bots_cost < 8192, (bots_cost, table_cost)
+    # The strategy imported from source (on the handset it is read in place: from
+    # flash when frozen or in a ROMFS, from svara/_strategy.bin beside the .mpy files):
+    # issue 24's table of every blind and six stacks, 22,308 bytes of tables.
+    assert table_cost < 24576 and bots_cost < 9216, (bots_cost, table_cost)
 
 
 def test_hard_wins_more_chips_than_normal_at_a_four_handed_table():

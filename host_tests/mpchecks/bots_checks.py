@@ -47,15 +47,43 @@ def test_bad_calls_raise_value_error():
 
 
 def test_the_heads_up_table_is_whole_and_small():
-    assert len(_strategy.TABLES) == len(_strategy.DEPTHS) == 2
+    assert len(_strategy.TABLES) == len(_strategy.DEPTHS) == len(bots._DEPTHS)
+    assert tuple(_strategy.DEPTHS) == bots._DEPTHS
     assert len(_strategy.BUCKET_OF) == 35 and max(_strategy.BUCKET_OF) == 15
-    for t in _strategy.TABLES:
-        rows = [r for r in t[2:44] if r != 255]
+    for d, t in zip(_strategy.DEPTHS, _strategy.TABLES):
+        nb = t[0]
+        sizes = list(t[1:1 + nb])
+        assert sizes == sorted(set(sizes)) and sizes[0] == 1 and sizes[-1] == d // 2
+        assert sum(t[1 + nb:1 + 2 * nb]) <= 255     # first hand's blind weights
+        head = 1 + 3 * nb + (1 + 2 * nb) * 14
+        rows = [r for r in t[1 + 3 * nb:head] if r != 255]
         assert sorted(rows) == list(range(len(rows)))
-        assert len(t) == 44 + len(rows) * 16 * 3
-        for i in range(44, len(t), 3):
+        assert len(t) == head + len(rows) * 16 * 3
+        for i in range(head, len(t), 3):
             assert t[i] + t[i + 1] + t[i + 2] <= 255
-    assert sum(len(t) for t in _strategy.TABLES) < 4096
+    assert sum(len(t) for t in _strategy.TABLES) < 40000
+
+
+def test_a_blind_reads_as_the_table_size_nearest_its_share_of_the_stack():
+    # The same answers on both interpreters (the decode of svara.bots, no floats).
+    for d, t in zip(_strategy.DEPTHS, _strategy.TABLES):
+        nb = t[0]
+        sizes = t[1:1 + nb]
+        for limit in (d - 1, d, d + d // 3):
+            for k in range(nb):
+                # Hard's own blind of size k, scaled to the limit, reads back as k
+                # (unless two sizes scale to one blind).
+                b = bots.cfr_blind(sizes, nb, k, d, limit, 1, limit // 2)
+                got = bots.blind_index(sizes, nb, d, b, limit)
+                assert got == k or bots.cfr_blind(sizes, nb, got, d, limit, 1, limit // 2) == b, \
+                    (d, limit, k, b, got)
+            for b in range(1, limit // 2 + 1):
+                k = bots.blind_index(sizes, nb, d, b, limit)
+                assert k >= 0 and (4 * sizes[k] <= d) == (4 * b <= limit), (d, limit, b, k)
+    t = _strategy.TABLE_100
+    sizes = t[1:1 + t[0]]
+    assert sizes[bots.blind_index(sizes, t[0], 100, 24, 99)] == 25   # the blind
+    assert sizes[bots.blind_index(sizes, t[0], 100, 1, 99)] == 1
 
 
 def _facing_all_in(hand):

@@ -92,7 +92,7 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
             "from svara.cards import parse\n"
             "from svara.data import Table\n"
             "T = i18n.use('bg')\n"
-            "t = Table('svara._strategy', ('TABLE_16',)).open()\n"
+            "t = Table('svara._strategy', ('TABLE_10',)).open()\n"
             "print(os.getcwd(), app.__file__, svara.score(*parse('AS AH AD')))\n"
             "print(T._t.path, t.path, t.size(0))\n").decode().split()
     finally:
@@ -103,7 +103,7 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
     import svara._strategy as strategy
     assert out == ["/svara.a", "/rom/lib/app.mpy", str(svara.score(*parse("AS AH AD"))),
                    "/rom/lib/i18n/bg.bin", "/rom/lib/svara/_strategy.bin",
-                   str(len(strategy.TABLE_16))], out
+                   str(len(strategy.TABLE_10))], out
 
 
 def test_the_frozen_game_is_found_on_a_firmware_that_has_it_and_only_there(tmp_path):

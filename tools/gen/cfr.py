@@ -6,27 +6,37 @@
 Solves an abstraction of heads-up Svara (docs/BOTS.md) and writes the average
 strategy as a byte table to lib/svara/_strategy.py; --check recomputes it and fails
 when the committed file differs. Prints the exploitability of the abstract strategy
-(the best-response value against it, in the abstract game) for every stack depth;
-a line on stderr shows the iterations done and the time left. --full only measures the
-committed tables against a best response on the full betting (full_exploitability below).
+(the best-response value against it, in the abstract game) for every stack depth.
+--full only measures the committed tables against a best response on the full game,
+every raise size and blind (full_exploitability below).
 
 The abstract game, for the default rules (joker, two sevens, ante 1, min blind 1,
 raise cap 3):
 - Cards: each player's hand points, grouped into 16 buckets (BUCKET_OF below); the
   joint chance of (my bucket, his bucket, who wins) is counted exactly over all
   4960 * 3654 ordered pairs of disjoint hands, so card removal is in it.
-- Blinds, decided with no cards: first hand (P0) blinds 1 or not; if he did, the
-  dealer (P1) doubles to 2 or not.
+- Blinds, decided with no cards: first hand (P0) blinds one of blind_sizes(depth) or
+  not: 1 and a row about 1.5 apart up to a quarter of the depth (the dealer may double
+  those: 4 b <= limit), then 3/8 and 1/2 of it (he may not); the dealer (P1) doubles a
+  blind he may double, or not, knowing its size; then the betting starts after the
+  last blind bettor (the dealer opens at least 2 b or folds; after a double first hand
+  opens at least 4 b or folds).
 - Betting as in the engine (opens, level, limit, cap of 3 raises each), with four
   abstract actions: pass (fold), call, raise "half pot" (to level + (pot + the call)
   // 2, at least the legal least) and all-in (to the limit).
 - A tie is worth 0 to both (the svara replays the pot between the same two).
 - One game per stack depth in DEPTHS (chips behind after the ante; the bot picks the
-  depth nearest the table's limit).
-A real position maps to an abstract node by what the View shows: who blinded, how many
-raises were made (sum over both), and whether the level is the limit (all-in).
+  depth nearest the table's limit, geometrically).
+Solved by CFR+ in the C core tools/gen/cfr_solve.c (alternating updates, linear
+averaging; the same sweep as Solver.iterate, which is kept as its check), built into
+build/cfr_solve on first use.
+A real position maps to an abstract node by what the View shows: the blind first hand
+bet (read as the size nearest its share of the limit, svara.bots.blind_index), whether
+the dealer doubled, how many raises were made (sum over both), and whether the level
+is the limit (all-in).
 """
 import os
+import subprocess
 import sys
 from itertools import combinations
 
@@ -36,15 +46,20 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from svara import score, bots  # noqa: E402
 
 OUT = os.path.join(ROOT, "lib", "svara", "_strategy.py")
-DEPTHS = (16, 64)        # chips behind after the ante, in antes
+CORE_SOURCE = os.path.join(HERE, "cfr_solve.c")
+CORE = os.path.join(ROOT, "build", "cfr_solve")
+# Chips behind after the ante, in antes: the stack buckets (the bot takes the nearest,
+# geometrically, to the table's limit).
+DEPTHS = (10, 20, 40, 100, 200, 500)
+# First hand's blinds: a geometric row up to a quarter of the depth, and shares of it.
+BLIND_RATIO = 1.5
+BLIND_SHARES = ((3, 8), (1, 2))
 K = 16                   # buckets
-ITERATIONS = 2000
+ITERATIONS = 10000
 # Bucket of each points value 0..34 (only 8..11, 15..34 occur).
 BUCKET_OF = bytes([0] * 15 + [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11, 12, 13, 14, 15, 15, 15])
 FOLD, CALL, SMALL, ALLIN = 0, 1, 2, 3
 CAP = 3
-SLOTS = 3 * 7 * 2        # prefix (none, P0 blinded, both) x raises 0..6 x facing all-in
-HEAD = 2 + SLOTS
 
 
 def slot(prefix, raises, allin):
@@ -101,8 +116,34 @@ class Node:
     __slots__ = ("kind", "actor", "actions", "kids", "pay", "slot", "index")
 
 
+def blind_sizes(depth):
+    """First hand's abstract blinds at ``depth`` antes behind: those the dealer may double
+    (4 b <= depth) from the least (1) to depth // 4, about BLIND_RATIO apart; and
+    BLIND_SHARES of the depth, which he may not double (the largest: half of it)."""
+    out = set()
+    x = 1.0
+    top = depth // 4
+    while x < top * 1.001:
+        out.add(int(x + 0.5))
+        x *= BLIND_RATIO
+    out.add(top)
+    for num, den in BLIND_SHARES:
+        out.add(max(1, depth * num // den))
+    return tuple(sorted(b for b in out if 1 <= b <= depth // 2))
+
+
+def layout(nb):
+    """Offsets in one depth's table of nb blind sizes: (first hand's blind weights, the
+    dealer's doubles, the slots, the rows)."""
+    slots = 1 + 3 * nb
+    return 1 + nb, 1 + 2 * nb, slots, slots + (1 + 2 * nb) * 14
+
+
 def build(depth):
-    """The abstract tree for chips ``depth`` behind each after the ante; list of nodes."""
+    """The abstract tree for chips ``depth`` behind each after the ante; list of nodes.
+    First hand blinds one of blind_sizes(depth) or not; the dealer doubles a blind b
+    when 4 b <= depth (the rules offer it then); then the betting. Prefix of a betting
+    node: 0 no blind, 1 + 2 k first hand blinded size k, 2 + 2 k and the dealer doubled."""
     nodes = []
 
     def new(kind, actor=-1):
@@ -168,16 +209,24 @@ def build(depth):
         nd.kids = (fold(actor, put), sd)
         return nd
 
+    sizes = blind_sizes(depth)
     root = new("blind", 0)
-    nob = betting(0, (0, 0), 0, False, (0, 0), 0, 0)
-    b1 = new("blind", 1)
-    # P0 blinded 1, P1 declined: P1 opens (>= 2) or folds; then P0.
-    one = betting(1, (1, 0), 1, False, (0, 0), 1, 1)
-    both = betting(2, (1, 2), 2, False, (0, 0), 0, 2)
-    b1.actions = (0, 1)
-    b1.kids = (one, both)
-    root.actions = (0, 1)
-    root.kids = (nob, b1)
+    kids = [betting(0, (0, 0), 0, False, (0, 0), 0, 0)]
+    for k, b in enumerate(sizes):
+        # First hand blinded b; the dealer declined (or may not double): he opens
+        # (at least 2 b) or folds; else he doubled and first hand opens (4 b) or folds.
+        if 4 * b <= depth:
+            dbl = new("blind", 1)
+            dbl.slot = k
+            one = betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b)
+            both = betting(2 + 2 * k, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b)
+            dbl.actions = (0, 1)
+            dbl.kids = (one, both)
+            kids.append(dbl)
+        else:
+            kids.append(betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b))
+    root.actions = tuple(range(len(kids)))
+    root.kids = tuple(kids)
     return nodes
 
 
@@ -191,6 +240,7 @@ def vecmat(v, M):
 
 class Solver:
     def __init__(self, depth, W, T, L):
+        self.depth = depth
         self.nodes = build(depth)
         self.J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
         self.D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
@@ -314,44 +364,143 @@ class Solver:
                 out[b] += v[b]
         return out
 
+    def tree_text(self, iterations):
+        """The tree as tools/gen/cfr_solve.c reads it."""
+        kinds = {"fold": 0, "show": 1, "bet": 2, "blind": 3}
+        out = ["%d" % K]
+        for M in (self.J, self.D):
+            out.append(" ".join(repr(x) for r in M for x in r))
+        out.append("%d %d" % (len(self.nodes), iterations))
+        for nd in self.nodes:
+            out.append("%d %d %r %d %s" % (kinds[nd.kind], nd.actor, float(nd.pay),
+                                           len(nd.kids),
+                                           " ".join(str(k.index) for k in nd.kids)))
+        return "\n".join(out) + "\n"
+
+    def solve_c(self, iterations):
+        """Run `iterations` of CFR+ in the C core; the average strategy replaces avg."""
+        build_core()
+        proc = subprocess.Popen(["nice", "-n", "10", CORE], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out, err = proc.communicate(self.tree_text(iterations))
+        if proc.returncode:
+            raise RuntimeError("tools/gen/cfr_solve.c failed: " + err.strip())
+        for line in out.splitlines():
+            v = line.split()
+            nd = self.nodes[int(v[0])]
+            na = len(nd.actions)
+            x = [float(y) for y in v[1:]]
+            self.avg[nd.index] = [x[r * na:(r + 1) * na] for r in range(len(x) // na)]
+
     def load(self, data):
         """Replace the average strategy by the one a byte table encodes (as shipped)."""
-        blinds = [nd for nd in self.nodes if nd.kind == "blind"]
-        for k, nd in enumerate(blinds):
-            self.avg[nd.index] = [[256 - data[k], data[k]]]
+        nb = data[0]
+        p0, dbl, _, head = layout(nb)
+        for nd in self.nodes:
+            if nd.kind == "blind" and nd.actor == 0:
+                w = [data[p0 + k] for k in range(nb)]
+                self.avg[nd.index] = [[255 - sum(w)] + w]
+            elif nd.kind == "blind":
+                x = data[dbl + nd.slot]
+                self.avg[nd.index] = [[256 - x, x]]
         for nd in self.nodes:
             if nd.kind != "bet":
                 continue
+            row = data[layout(nb)[2] + nd.slot]
+            if row == 255:
+                continue     # never reached by the player to act: any strategy does
             rows = self.avg[nd.index]
             for b in range(K):
-                i = HEAD + (data[2 + nd.slot] * K + b) * 3
-                w = (data[i], data[i + 1], data[i + 2], 255 - data[i] - data[i + 1] - data[i + 2])
+                w = unpack(data, head + (row * K + b) * 3)
                 rows[b] = [float(w[act]) for act in nd.actions]
 
     def encode(self):
-        """Bytes: 2 blind chances out of 256; SLOTS bytes, the row of each slot (255: none);
-        then per row and bucket three bytes, the weights of fold, call, small out of 255
-        (all-in gets the rest)."""
-        bets = [nd for nd in self.nodes if nd.kind == "bet"]
-        out = bytearray(HEAD + len(bets) * K * 3)
-        blinds = [nd for nd in self.nodes if nd.kind == "blind"]
-        for k, nd in enumerate(blinds):
-            s = self.strat(nd, self.avg, True)[0]
-            out[k] = min(255, int(s[1] * 256 + 0.5))     # chance out of 256 to blind
-        for k in range(SLOTS):
-            out[2 + k] = 255
+        """Bytes of one depth: the number of blind sizes nb, the sizes (antes); first
+        hand's weights of blinding each size out of 255 (not blinding has the rest);
+        the dealer's chance out of 256 of doubling each (0 where he may not); then a
+        byte per slot, the row of it (255: none); then per row and bucket three bytes,
+        the weights of fold, call, small out of WHOLE (all-in gets the rest). A row
+        that the player to act never reaches by his own play as shipped (after a blind
+        size first hand never bets, after a raise he never makes) is left out: the bot
+        plays the table only for itself."""
+        sizes = blind_sizes(self.depth)
+        nb = len(sizes)
+        p0, dbl, slots, head = layout(nb)
+        blinds = {}
+        for nd in self.nodes:
+            if nd.kind == "blind":
+                s = self.strat(nd, self.avg, True)[0]
+                if nd.actor == 0:
+                    blinds[nd.index] = quantize(s, 255)
+                else:
+                    x = min(255, int(s[1] * 256 + 0.5))     # chance out of 256
+                    blinds[nd.index] = [256 - x, x]
+        q = {}
+        for nd in self.nodes:
+            if nd.kind == "bet":
+                s = self.strat(nd, self.avg, True)
+                rows = []
+                for b in range(K):
+                    w = [0.0] * 4
+                    for a, act in enumerate(nd.actions):
+                        w[act] = s[b][a]
+                    rows.append(quantize(w, WHOLE))
+                q[nd.index] = rows
+        # Each player's own reach, bucket by bucket, with the shipped weights.
+        needed = set()
+
+        def walk(nd, reach):
+            if nd.kind in ("fold", "show"):
+                return
+            me = nd.actor
+            if nd.kind == "bet" and max(reach[me]) > 0:
+                needed.add(nd.index)
+            for a, kid in enumerate(nd.kids):
+                r2 = list(reach)
+                if nd.kind == "blind":
+                    x = blinds[nd.index][a]
+                    r2[me] = [y * x for y in reach[me]]
+                else:
+                    act = nd.actions[a]
+                    r2[me] = [reach[me][b] * q[nd.index][b][act] for b in range(K)]
+                walk(kid, r2)
+
+        walk(self.nodes[0], [[1] * K, [1] * K])
+        bets = [nd for nd in self.nodes if nd.kind == "bet" and nd.index in needed]
+        if len(bets) > 255:
+            raise ValueError("%d rows: more than a byte indexes" % len(bets))
+        out = bytearray(head + len(bets) * K * 3)
+        out[0] = nb
+        out[1:1 + nb] = bytes(sizes)
+        for nd in self.nodes:
+            if nd.kind == "blind" and nd.actor == 0:
+                out[p0:p0 + nb] = bytes(blinds[nd.index][1:])
+            elif nd.kind == "blind":
+                out[dbl + nd.slot] = blinds[nd.index][1]
+        for k in range((1 + 2 * nb) * 14):
+            out[slots + k] = 255
         for row, nd in enumerate(bets):
-            assert out[2 + nd.slot] == 255, "two nodes in one slot"
-            out[2 + nd.slot] = row
-            s = self.strat(nd, self.avg, True)
+            assert out[slots + nd.slot] == 255, "two nodes in one slot"
+            out[slots + nd.slot] = row
             for b in range(K):
-                w = [0.0] * 4
-                for a, act in enumerate(nd.actions):
-                    w[act] = s[b][a]
-                q = quantize(w, 255)
-                i = HEAD + (row * K + b) * 3
-                out[i:i + 3] = bytes(q[:3])
+                i = head + (row * K + b) * 3
+                out[i:i + 3] = bytes(q[nd.index][b][:3])
         return bytes(out)
+
+
+def build_core():
+    if not os.path.exists(CORE) or os.path.getmtime(CORE) < os.path.getmtime(CORE_SOURCE):
+        os.makedirs(os.path.dirname(CORE), exist_ok=True)
+        subprocess.run(["cc", "-O3", "-march=native", "-o", CORE, CORE_SOURCE], check=True)
+
+
+WHOLE = 255   # a bucket's weights add up to this
+
+
+def unpack(data, i):
+    """The four weights (fold, call, small, all-in) of the three bytes at data[i]."""
+    f, c, s = data[i], data[i + 1], data[i + 2]
+    return f, c, s, WHOLE - f - c - s
 
 
 def quantize(w, total):
@@ -365,31 +514,29 @@ def quantize(w, total):
 
 
 def solve(iterations, report=print):
-    from tools.common.hosttool import Progress
+    import time
     W, T, L = joint()
     tables = []
     stats = []
-    bar = Progress(len(DEPTHS) * iterations, "CFR+ iterations (%d depths)" % len(DEPTHS))
     for depth in DEPTHS:
+        t0 = time.time()
         sv = Solver(depth, W, T, L)
-        for t in range(1, iterations + 1):
-            sv.iterate(t)
-            bar.update()
-        bar.close()
+        sv.solve_c(iterations)
+        secs = time.time() - t0
         br0 = sv.best_response(0)
         br1 = sv.best_response(1)
         v = sv.game_value()
         expl = (br0 + br1) / 2
-        report("depth %3d: %d nodes, %d iterations, value to first hand %+.4f chips/game, "
-               "best responses %+.4f / %+.4f, exploitability %.4f chips/game"
-               % (depth, len(sv.nodes), iterations, v, br0, br1, expl))
-        data = sv.encode()
+        report("depth %3d: %d nodes, %d iterations (%.1f s), value to first hand %+.4f "
+               "chips/game, best responses %+.4f / %+.4f, exploitability %.4f chips/game"
+               % (depth, len(sv.nodes), iterations, secs, v, br0, br1, expl))
+        data = tune_doubles(depth, sv.encode(), report)
         sv.load(data)
         q0 = sv.best_response(0)
         q1 = sv.best_response(1)
         qe = (q0 + q1) / 2
-        report("           as shipped (weights in 255ths): best responses %+.4f / %+.4f, "
-               "exploitability %.4f chips/game" % (q0, q1, qe))
+        report("           as shipped (weights in %dths, %d bytes): best responses %+.4f / "
+               "%+.4f, exploitability %.4f chips/game" % (WHOLE, len(data), q0, q1, qe))
         tables.append(data)
         stats.append((depth, len(sv.nodes), v, br0, br1, expl, q0, q1, qe))
     return tables, stats
@@ -410,6 +557,7 @@ def solve(iterations, report=print):
 
 FLOOR = bots._FLOOR           # the raises' floors the bot reads
 allin_share = bots.allin_share
+small_share = bots.small_share
 
 
 def bucket_equity(m):
@@ -432,10 +580,40 @@ def bucket_equity(m):
     return E
 
 
-def full_exploitability(depth, data, m, n, live=False, grid=True):
+def blind_grid(limit, sizes=(), every=False):
+    """The blinds first hand's best response tries at ``limit``: every legal one when
+    ``every``, else every one up to 12, a geometric grid (ratio 1.15) beyond, the
+    table's sizes as the bot scales them with their neighbours, and both sides of the
+    doubling's edge (limit // 4) and the largest (limit // 2). ``every`` a list: those."""
+    hi = limit // 2
+    if every is True:
+        return list(range(1, hi + 1))
+    if every:
+        return sorted(every)      # these blinds only
+    out = set(range(1, min(12, hi) + 1))
+    x = 12.0
+    while x < hi:
+        out.add(int(x))
+        x *= 1.15
+    for b in sizes:
+        for d in (-1, 0, 1):
+            out.add(b + d)
+    out.update((limit // 4, limit // 4 + 1, hi))
+    return sorted(b for b in out if 1 <= b <= hi)
+
+
+def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=None,
+                        blinds=True, every=False, dealer=True):
     """(best response as P0, as P1), chips a game, against the table ``data`` (one
-    depth's bytes) on the full betting; their mean is the exploitability."""
+    depth's bytes, solved at ``table_depth`` antes, by default ``depth``) at ``depth``
+    chips behind (ante 1) on the full betting; their mean is the exploitability.
+    ``blinds``: the best responder may blind any size (blind_grid; ``every``: each
+    legal one) and double any blind; else neither blinds (the game without blinds)."""
     W, T, L = joint()
+    D_t = depth if table_depth is None else table_depth
+    nb = data[0]
+    sizes = data[1:1 + nb]
+    o_p0, o_dbl, o_slots, o_head = layout(nb)
     J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
     D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
     E = bucket_equity(m) if live else None
@@ -447,6 +625,17 @@ def full_exploitability(depth, data, m, n, live=False, grid=True):
         svara.bots.allin_share() gives (the same translation the bot makes)."""
         if opened and level < limit:
             q = allin_share(2 + put[0] + put[1], level, put[actor], limit) / 256.0
+            if not q:
+                # A raise under the half-pot size reads as a call (svara.bots.small_share).
+                s = small_share(2 + put[0] + put[1], level, put[actor]) / 256.0
+                if s < 1:
+                    w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0)
+                    if w0 is None:
+                        return None
+                    out = {-CALL - 1: 1 - s}
+                    for act, y in w0:
+                        out[act] = out.get(act, 0.0) + s * y
+                    return list(out.items())
         else:
             q = 1.0 if opened else 0.0
         w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0) \
@@ -465,14 +654,12 @@ def full_exploitability(depth, data, m, n, live=False, grid=True):
         lo = 2 * last_blind if (not opened and last_blind) else level + 1
         can_raise = raises[actor] < CAP and lo <= limit
         r = raises[0] + raises[1]
-        row = data[2 + slot(prefix, r, allin)] if r <= 6 else 255
+        row = data[o_slots + slot(prefix, r, allin)] if r <= 6 else 255
         pot = 2 + put[0] + put[1]
         to_call = level - put[actor]
         if row == 255:
             return None
-        i = HEAD + (row * K + b) * 3
-        f, c, sm = data[i], data[i + 1], data[i + 2]
-        a = 255 - f - c - sm
+        f, c, sm, a = unpack(data, o_head + (row * K + b) * 3)
         if not opened:
             c = 0
         if live and opened:
@@ -571,34 +758,112 @@ def full_exploitability(depth, data, m, n, live=False, grid=True):
                 out[b] += v[b]
         return out
 
-    def root(me):
+    def sub(me, prefix, b, doubled):
+        """The betting after first hand blinded b (0: no blind), doubled or not."""
         ones = [1.0] * K
-        p0_blind = data[0] / 256.0
-        p1_double = data[1] / 256.0
-        nob = lambda pi: node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, pi)
-        one = lambda pi: node(me, 1, (1, 0), 1, False, (0, 0), 1, 1, pi)
-        both = lambda pi: node(me, 2, (1, 2), 2, False, (0, 0), 0, 2, pi)
-        if me == 0:
-            v_no = sum(nob(ones))
-            v_yes = (1 - p1_double) * sum(one(ones)) + p1_double * sum(both(ones))
-            return max(v_no, v_yes)
-        # Hard is P0: it blinds with p0_blind; the best responder then doubles or not.
-        v_no = sum(nob(ones))
-        v_yes = max(sum(one(ones)), sum(both(ones)))
-        return (1 - p0_blind) * v_no + p0_blind * v_yes
+        if not b:
+            return sum(node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, ones))
+        if doubled:
+            return sum(node(me, prefix, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b, ones))
+        return sum(node(me, prefix, (b, 0), b, False, (0, 0), 1, b, ones))
 
-    return root(0), root(1)
+    def hard_prefix(b, doubled):
+        k = bots.blind_index(sizes, nb, D_t, b, limit)
+        assert k >= 0, (b, limit)
+        return (2 if doubled else 1) + 2 * k, k
+
+    def root(me):
+        v_no = sub(me, 0, 0, False)
+        if me == 0:
+            # The best responder is first hand: no blind, or any blind; Hard doubles
+            # with its table's chance for the size the blind reads as.
+            best = v_no
+            for b in (blind_grid(limit, [bots.cfr_blind(sizes, nb, k, D_t, limit, 1, limit // 2)
+                                         for k in range(nb)], every) if blinds else ()):
+                p1, k = hard_prefix(b, False)
+                v = sub(me, p1, b, False)
+                if 4 * b <= limit:
+                    x = data[o_dbl + k] / 256.0
+                    v = (1 - x) * v + x * sub(me, hard_prefix(b, True)[0], b, True)
+                best = max(best, v)
+            return best
+        # Hard is first hand: it blinds its table's sizes with their weights; the best
+        # responder then doubles or not.
+        w = [data[o_p0 + k] / 255.0 for k in range(nb)]
+        tot = (1 - sum(w)) * v_no
+        for k in range(nb):
+            if not w[k]:
+                continue
+            b = bots.cfr_blind(sizes, nb, k, D_t, limit, 1, limit // 2)
+            v = sub(me, hard_prefix(b, False)[0], b, False)
+            if 4 * b <= limit and blinds:
+                v = max(v, sub(me, hard_prefix(b, True)[0], b, True))
+            tot += w[k] * v
+        return tot
+
+    return root(0), (root(1) if dealer else None)
+
+
+def served(depth):
+    """The limits (antes) the table of ``depth`` serves at its two ends and its own depth:
+    svara.bots takes the depth nearest the limit, geometrically."""
+    from math import isqrt
+    k = DEPTHS.index(depth)
+    lo = isqrt(DEPTHS[k - 1] * depth) + 1 if k else depth
+    hi = isqrt(depth * DEPTHS[k + 1]) if k + 1 < len(DEPTHS) else depth
+    return sorted({lo, depth, hi})
+
+
+def tune_doubles(depth, data, report=print):
+    """The table with the dealer's double chances lowered where a best response on the
+    full game (every raise size, blinds included, as Hard plays: full_exploitability)
+    would take more after a blind of that size than without any blind. The abstract
+    equilibrium doubles the least blinds always; in the full game the bigger pot is
+    worth more to a raise between the table's two sizes than the double wins. For each
+    size the dealer may double: of its chance and 192, 128, 64, 0 out of 256 (no more
+    than it was), the largest whose worst blind (the blinds that read as that size) is
+    worth the least to first hand's best response, the worst over the limits the table
+    serves (served())."""
+    m, n = points_joint()
+    nb = data[0]
+    sizes = data[1:1 + nb]
+    o_dbl = 1 + 2 * nb
+    d = bytearray(data)
+    limits = served(depth)
+    for k in range(nb):
+        x0 = d[o_dbl + k]
+        if 4 * sizes[k] > depth or not x0:
+            continue
+        best = None
+        for x in [x0] + [y for y in (192, 128, 64, 0) if y < x0]:
+            d[o_dbl + k] = x
+            v = -1e9
+            for limit in limits:
+                bs = [b for b in range(1, limit // 2 + 1)
+                      if bots.blind_index(sizes, nb, depth, b, limit) == k]
+                if bs:
+                    v = max(v, full_exploitability(limit, bytes(d), m, n, True, True, depth,
+                                                   True, bs, False)[0])
+            if best is None or v < best[0] - 0.005:
+                best = (v, x)
+        d[o_dbl + k] = best[1]
+        if best[1] != x0:
+            report("           blind %d: the dealer doubles %d in 256, not %d (first hand's "
+                   "best response after it %+.3f at worst)" % (sizes[k], best[1], x0, best[0]))
+    return bytes(d)
 
 
 def render(tables, stats, iterations):
     lines = [
         "# Generated by tools/gen/cfr.py: do not edit. The heads-up strategy of the Hard bot",
         "# (CFR+ on the abstraction described in docs/BOTS.md, %d iterations)." % iterations,
-        "# DEPTHS: chips behind after the ante of each table. A table: 2 bytes (chance out of",
-        "# 256 that first hand blinds; that the dealer doubles), %d bytes: the row of each" % SLOTS,
-        "# slot (prefix 0..2, raises 0..6, facing all-in 0/1; 255 none), then per row and",
-        "# each of %d buckets 3 bytes: the weights of fold, call, small raise out of 255" % K,
-        "# (all-in has the rest).",
+        "# DEPTHS: chips behind after the ante of each table, in antes (svara.bots._DEPTHS).",
+        "# A table: nb, the nb blind sizes (antes); nb weights out of 255 that first hand",
+        "# blinds each (not blinding has the rest); nb chances out of 256 that the dealer",
+        "# doubles each; (1 + 2 nb) x 14 bytes: the row of each slot (prefix 0 no blind,",
+        "# 1 + 2 k blind k, 2 + 2 k doubled; raises 0..6; facing all-in 0/1; 255 none);",
+        "# then per row and each of %d buckets 3 bytes: the weights of fold, call, small" % K,
+        "# raise out of %d (all-in has the rest)." % WHOLE,
     ]
     for depth, n, v, b0, b1, e, q0, q1, qe in stats:
         lines.append("# depth %d: %d nodes; exploitability %.4f chips a game, as shipped %.4f."
@@ -616,20 +881,39 @@ def render(tables, stats, iterations):
     return "\n".join(lines) + "\n"
 
 
-def report_full(report=print):
-    """The committed tables against a best response on the full betting, at the depth
-    each serves (16 chips behind; 99, the default 100-chip stacks, for the deep one)."""
+# The stacks (ante 1) report_full measures: the issue's 20, 100, 500 (tables' own depths)
+# and stacks between the tables (30, 70, 150 are the farthest from theirs).
+STACKS = (20, 30, 50, 70, 100, 150, 250, 500)
+
+
+def table_for(limit):
+    """(the committed table, its depth) that svara.bots plays at ``limit`` antes."""
     from svara import _strategy
+    k = 0
+    while k + 1 < len(DEPTHS) and limit * limit > DEPTHS[k] * DEPTHS[k + 1]:
+        k += 1
+    return _strategy.TABLES[k], DEPTHS[k]
+
+
+def report_full(report=print, stacks=STACKS, every=True):
+    """The committed tables against a best response on the full game at each stack (ante
+    1: the limit is the stack less the ante), as Hard plays a new opponent: without
+    blinds, then with the best responder blinding (every legal size, or when not
+    ``every`` blind_grid's) and doubling as he likes."""
+    import time
     m, n = points_joint()
     rows = []
-    for data, depth in zip(_strategy.TABLES, (16, 99)):
-        for live in (False, True):
-            b0, b1 = full_exploitability(depth, data, m, n, live)
-            rows.append((depth, live, b0, b1))
-            report("depth %3d, %-38s best response as first hand %+.3f, as dealer %+.3f: "
-                   "exploitability %.3f chips a game"
-                   % (depth, "the table alone:" if not live else
-                      "as Hard plays a new opponent:", b0, b1, (b0 + b1) / 2))
+    for stack in stacks:
+        depth = stack - 1
+        data, d_t = table_for(depth)
+        for blinds in (False, True):
+            t0 = time.time()
+            b0, b1 = full_exploitability(depth, data, m, n, True, True, d_t, blinds, every)
+            rows.append((stack, blinds, b0, b1))
+            report("stack %3d (table %3d), %-15s best response as first hand %+.3f, as "
+                   "dealer %+.3f: exploitability %.3f chips a game (%.0f s)"
+                   % (stack, d_t, "blinds too:" if blinds else "no blinds:", b0, b1,
+                      (b0 + b1) / 2, time.time() - t0))
     return rows
 
 
@@ -642,10 +926,16 @@ def main(argv=None):
                     help="solve, then only compare with the committed table (exit 1 if not the same)")
     ap.add_argument("--full", action="store_true",
                     help="only measure the committed tables against a best response on "
-                         "the full betting (the bet sizes a person may choose)")
+                         "the full game (the bet sizes and blinds a person may choose)")
+    ap.add_argument("--blind-grid", action="store_true",
+                    help="with --full: the best responder tries a grid of blinds "
+                         "(blind_grid), not every legal one")
+    ap.add_argument("--stacks", default=",".join(map(str, STACKS)),
+                    help="with --full: the stacks to measure (default %(default)s)")
     args = ap.parse_args(argv)
     if args.full:
-        report_full()
+        stacks = [int(x) for x in args.stacks.split(",")]
+        report_full(stacks=stacks, every=not args.blind_grid)
         return 0
     iterations, check = args.iterations, args.check
     tables, stats = solve(iterations)
