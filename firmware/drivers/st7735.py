@@ -7,15 +7,16 @@
 #
 # Which rows changed, without a 10 KB copy of the frame (there is no RAM for it): a
 # signature of every row (160 x 4 bytes, 640 bytes of RAM), kept from the last show().
-# Each row's signature is a 30-bit FNV-style hash of its 32 half-words: every step
-# (h ^ w) * 16777619 mod 2**30 is a one-to-one map of h, so a row that differs from the
-# panel's in a single half-word (up to four pixels side by side) always shows as changed;
+# Each row's signature is a 30-bit FNV-style hash of its 64 bytes: every step
+# (h ^ b) * 16777619 mod 2**30 is a one-to-one map of h (the native code multiplies in
+# machine words and keeps the low 30 bits at the end: the same), so a row that differs from the
+# panel's in a single byte (two pixels side by side) always shows as changed;
 # two rows that differ further are taken for the same with a chance of about one in a
 # billion (2**-30) for each row that changed. Such a miss leaves that row stale on the
 # panel until it changes again: at some fifty changed rows a key, about once in twenty
 # million keys. The trade-off against a band the screens would report: no screen has to
 # say what it drew (none can forget), and the cost is one pass over the frame per show()
-# (about 160 x 32 steps of native code), not a copy of it.
+# (160 x 64 steps of native code), not a copy of it.
 #
 # Native speed where the port has it: the signature pass and the 4-bit to RGB565
 # expansion are @micropython.viper functions (the rp2 port has the Thumb emitter), made
@@ -92,52 +93,15 @@ INIT = bytes((
 # MADCTL for portrait with row 0 at the top: MX | MY | BGR (the common "black tab" panel).
 MADCTL_PORTRAIT = const(0xC8)
 
-# The native functions, as source text compiled at import (a port without the emitter
-# refuses it there, not when it loads this module). band(frame, sigs, y): from row y,
-# the first run of rows whose signature differs from sigs (which it updates), as
-# start << 8 | end (end exclusive; start 160 when none). expand(frame, y, line, pal): row
-# y as 128 RGB565 pixels into line, each the 16-bit entry of pal for its 4-bit colour.
-_NATIVE = """
-import micropython
-@micropython.viper
-def band(frame: ptr16, sigs: ptr32, y: int) -> int:
-    start = 160
-    while y < 160:
-        h = 0
-        i = y << 5
-        e = i + 32
-        while i < e:
-            h = ((h ^ frame[i]) * 16777619) & 0x3FFFFFFF
-            i += 1
-        if h != int(sigs[y]):
-            sigs[y] = h
-            if start == 160:
-                start = y
-        elif start != 160:
-            return (start << 8) | y
-        y += 1
-    return (start << 8) | 160
-@micropython.viper
-def expand(frame: ptr8, y: int, line: ptr16, pal: ptr16):
-    i = y << 6
-    e = i + 64
-    o = 0
-    while i < e:
-        b = frame[i]
-        line[o] = pal[b >> 4]
-        line[o + 1] = pal[b & 15]
-        o += 2
-        i += 1
-"""
-
-
+# The native functions (drivers/native.py: band, the signatures, and expand, the 4-bit
+# to RGB565 rows), made at import where the port has a native emitter; else the plain
+# code below.
 def _native():
-    g = {}
-    try:
-        exec(_NATIVE, g)
-        return g["band"], g["expand"]
-    except Exception:       # no viper here (SyntaxError, or CPython's missing names)
-        return None
+    import sys
+    if not (getattr(sys.implementation, "_mpy", 0) >> 10) & 15:
+        return None         # no native emitter (.mpy architecture none), or CPython
+    from drivers.native import make
+    return make("PANEL", ("band", "expand"))
 
 
 NATIVE = _native()
@@ -201,7 +165,7 @@ class ST7735(framebuf.FrameBuffer):
         self._line_fb = framebuf.FrameBuffer(self._line, WIDTH, 1, framebuf.RGB565)
         # The panel takes big-endian pixels; framebuf writes RGB565 little-endian, so
         # the palette holds byte-swapped colours and the line buffer comes out right
-        # (its 32 bytes are also the native expansion's table of 16-bit entries).
+        # (its 32 bytes, big-endian pairs, are also the native expansion's table).
         self._pal = bytearray(32)
         self._palette = framebuf.FrameBuffer(self._pal, 16, 1, framebuf.RGB565)
         for i in range(16):

@@ -153,3 +153,78 @@ def test_viper_and_plain_send_the_same_bytes_on_the_unix_port_micropython(tmp_pa
     lines = run.stdout.strip().split("\n")
     _expect(lines[0], 1, 1)
     _expect(lines[1], 0, 0)
+
+
+@pytest.mark.skipif(bool(mpunix.missing(UNIX)), reason=mpunix.missing(UNIX) or "binary")
+def test_the_native_glyph_painter_draws_the_blits_pixels_on_the_unix_port_micropython(
+        tmp_path):
+    """ui/writer.py's viper painter against its framebuf blits, on the x86 emitter."""
+    code = ("import sys\nsys.path[:0] = [%r, %r, %r]\n" % (
+        os.path.join(ROOT, "firmware"), FAKES, os.path.join(ROOT, "lib"))
+        + "import text_check\nprint(text_check.check())\n")
+    run = subprocess.run([UNIX, "-X", "heapsize=1M", "-c", code], capture_output=True,
+                         text=True, timeout=300)
+    assert run.stdout.split() == ["(True,", "True)"], run.stdout + run.stderr
+
+
+def test_the_glyph_painter_falls_back_to_the_blits_on_cpython():
+    import text_check
+    assert text_check.check() == (False, True)
+
+
+# The qemu port's Cortex-M0 image (Thumb-1, the RP2040's instructions), the game frozen in
+# from this checkout: the viper code on the emitter the handset runs.
+QEMU = os.environ.get("MICROPYTHON_QEMU", "")
+NEEDS_QEMU = pytest.mark.skipif(not (QEMU and os.path.isfile(QEMU)),
+                                reason="MICROPYTHON_QEMU names no qemu port image")
+
+_QEMU_PLAY = """
+from drivers import st7735
+from drivers import keys as K
+st7735.sleep_ms = lambda ms: None
+class Pin:
+    def __init__(self):
+        self.level = 1
+    def __call__(self, v=None):
+        if v is not None:
+            self.level = v
+        return self.level
+def run(native):
+    dc = Pin()
+    cs = Pin()
+    bus = PanelSPI(dc, cs)
+    lcd = st7735.ST7735(bus, cs, dc, native=native, clock=lambda: 0)
+    import app
+    a = app.App(lcd, seed=5)
+    a.start()
+    bad = 0
+    for code in (K.OK, K.SL, K.OK, K.DOWN, K.DOWN, K.RIGHT, K.D0 + 3, K.STAR, K.STAR,
+                 K.HASH, K.UP, K.OK, K.OK, K.OK):
+        a.key(code)
+        n = 0
+        while a.idle() and n < 20000:
+            n += 1
+        if first_difference(bus.memory, reference(lcd.buffer)) is not None:
+            bad += 1
+    print("@play", int(lcd.native), bad, lcd.rows, bus.sent, bus.crc)
+run(True)
+run(False)
+print(text_check_check())
+print("@end")
+"""
+
+
+@NEEDS_QEMU
+def test_the_thumb_emitters_native_code_puts_the_same_bytes_on_the_panel_micropython():
+    from tools.bench import panel
+    with open(os.path.join(FAKES, "fake_panel.py")) as f:
+        model = f.read()
+    with open(os.path.join(FAKES, "text_check.py")) as f:
+        text = f.read().replace("def check(", "def text_check_check(")
+    out = panel.run_qemu(QEMU, model + "\n" + text + "\n" + _QEMU_PLAY, done="@end")
+    plays = [line.split("@play")[1].split() for line in out.splitlines() if "@play" in line]
+    assert len(plays) == 2, out[-2000:]
+    assert plays[0][:2] == ["1", "0"], "the native path on Thumb-1, every frame right"
+    assert plays[1][:2] == ["0", "0"], "the plain path, every frame right"
+    assert plays[0][2:] == plays[1][2:], "the same rows and bytes either way"
+    assert "(True, True)" in out, "the glyph painter on Thumb-1 draws the blits' pixels"
