@@ -20,13 +20,13 @@ def main():
     try:
         from time import sleep_ms, ticks_ms
     except ImportError:  # CPython
-        from time import monotonic, sleep
+        from time import sleep, time
 
         def sleep_ms(ms):
             sleep(ms / 1000)
 
         def ticks_ms():
-            return int(monotonic() * 1000) & 0x3FFFFFFF
+            return int(time() * 1000) & 0x3FFFFFFF
     from app import App
     from store import Store
     app = App(display, store=Store(SAVES), clock=ticks_ms)

@@ -37,7 +37,7 @@ from drivers.display import BUFFER_SIZE, HEIGHT, PALETTE, WIDTH
 try:
     from time import sleep_ms, sleep_us, ticks_diff, ticks_ms
 except ImportError:  # CPython (host tests replace sleep_ms with a recorder)
-    from time import monotonic as _monotonic, sleep as _sleep
+    from time import sleep as _sleep, time as _time
 
     def sleep_ms(ms):
         _sleep(ms / 1000)
@@ -46,7 +46,7 @@ except ImportError:  # CPython (host tests replace sleep_ms with a recorder)
         _sleep(us / 1000000)
 
     def ticks_ms():
-        return int(_monotonic() * 1000)
+        return int(_time() * 1000)
 
     def ticks_diff(a, b):
         return a - b
