@@ -7,12 +7,13 @@ sends, in one run.
 The same game (app seed 5: you and three bots) is played on drivers/st7735.ST7735 over a
 bus that counts the bytes, three ways in turn, on one interpreter:
   old     every show() sends the whole frame, expanded by FrameBuffer.blit with a
-          palette (the driver before issue 23);
+          palette, as the driver before issue 23 did (the rest of the game as it is now);
   plain   only the rows that changed (the plain signature) by the same blit: what a
           port without viper runs (the WebAssembly port, CPython);
   native  only the rows that changed, signature and expansion in @micropython.viper
           code: the handset's (rp2 has the Thumb emitter); absent where viper is.
-On your turn each kind of key is pressed (a move, chips up, a digit, * shown and hidden,
+(An image or binary of a tree from before issue 23 runs as one column, "before": its
+own driver and screens, the figures to compare with.) On your turn each kind of key is pressed (a move, chips up, a digit, * shown and hidden,
 # for a preset) and timed from the key to show()'s last byte written, with the bytes it
 sent; then show() alone for a whole changed frame and for an unchanged one.
 
@@ -23,7 +24,6 @@ checkout; qemu-system-arm's -icount shift=0 makes the guest's microseconds thous
 instructions, shown as RP2040 ms at 2.0 cycles an instruction and 125 MHz, plus the SPI
 time of the bytes at the handset's 12 MHz: firmware/boards/handset/board.py says why).
 """
-import argparse
 import os
 import statistics
 import subprocess
@@ -65,8 +65,17 @@ class _Bus:
 
 st7735.sleep_ms = lambda ms: None
 _bus = _Bus()
-_lcd = st7735.ST7735(_bus, _Pin(), _Pin(), clock=lambda: 0)
-_native = st7735.NATIVE
+_legacy = not hasattr(st7735, "band_plain")     # a driver from before issue 23
+if _legacy:
+    _lcd = st7735.ST7735(_bus, _Pin(), _Pin())
+    _native = None
+else:
+    _lcd = st7735.ST7735(_bus, _Pin(), _Pin(), clock=lambda: 0)
+    _native = st7735.NATIVE
+
+
+def _rows():
+    return _bus.n // 256 if _legacy else _lcd.rows
 
 
 def _whole(frame, sigs, y):
@@ -75,6 +84,8 @@ def _whole(frame, sigs, y):
 
 
 def use(variant):
+    if _legacy:
+        return
     if variant == "native":
         _lcd._band, _lcd._expand = _native
     elif variant == "plain":
@@ -113,14 +124,15 @@ while t.legal[t.sel][1] >= t.legal[t.sel][2]:
 def timed(variant, kind, code):
     t0 = _us()
     n0 = _bus.n
-    r0 = _lcd.rows
+    r0 = _rows()
     a.key(code)
     us = _diff(_us(), t0)
-    print("@", variant, kind.replace(" ", "_"), us, _bus.n - n0, _lcd.rows - r0)
+    print("@", variant, kind.replace(" ", "_"), us, _bus.n - n0, _rows() - r0)
     settle()
 
 
-variants = ("old", "plain", "native") if _native else ("old", "plain")
+variants = ("before",) if _legacy else ("old", "plain", "native") if _native else \
+    ("old", "plain")
 for variant in variants:
     use(variant)
     for _ in range(%(repeat)d):
@@ -147,9 +159,9 @@ for variant in variants:
         for kind in ("show_all", "show_same"):
             t0 = _us()
             n0 = _bus.n
-            r0 = _lcd.rows
+            r0 = _rows()
             _lcd.show()
-            print("@", variant, kind, _diff(_us(), t0), _bus.n - n0, _lcd.rows - r0)
+            print("@", variant, kind, _diff(_us(), t0), _bus.n - n0, _rows() - r0)
     a.screen.draw(a.fb)
     _lcd.show()
 print("@done")
@@ -203,7 +215,7 @@ def parse(out):
 
 
 def report(got, where, qemu):
-    variants = [v for v in ("old", "plain", "native") if (v, "move") in got]
+    variants = [v for v in ("before", "old", "plain", "native") if (v, "move") in got]
     unit = "RP2040 ms (CPU at %.1f cycles/instr + SPI at %d MHz)" % (CPI, SPI_HZ // 10**6) \
         if qemu else "us of CPU on this machine (no SPI)"
     print("show() and the keys on your turn, %s: %s" % (where, unit))
@@ -229,18 +241,24 @@ def report(got, where, qemu):
                 cells.append("%26s" % ("%dus %6dB %3dr" % (us, nbytes, nrows)))
         print("%-10s" % kind + "".join(cells))
     if qemu:
-        worst = max(max(r[0] * CPI / MHZ + r[1] * 8 * 1000 / SPI_HZ for r in got[(v, k)])
-                    for v in variants[-1:] for k in KINDS)
-        print("worst key on the %s path: %.1f ms" % (variants[-1], worst))
+        v = variants[-1]
+        for kinds in (("move", "chips", "digit"), KINDS):
+            times = sorted(r[0] * CPI / MHZ + r[1] * 8 * 1000 / SPI_HZ
+                           for k in kinds for r in got[(v, k)])
+            print("%s, %s path: median %.1f ms, worst %.1f ms" % (
+                " / ".join(kinds) if len(kinds) < 4 else "every key above", v,
+                statistics.median(times), times[-1]))
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    from tools.common.hosttool import parser
+    ap = parser(__doc__)
     ap.add_argument("--micropython", default=os.environ.get("MICROPYTHON", ""),
                     help="a unix-port micropython binary (default $MICROPYTHON)")
     ap.add_argument("--qemu-image", default=os.environ.get("MICROPYTHON_QEMU", ""),
                     help="the qemu port's image with the game frozen in ($MICROPYTHON_QEMU)")
+    ap.add_argument("--qemu-before", default="",
+                    help="a second image, of a tree from before issue 23, run first")
     args = ap.parse_args(argv)
     report(parse(run_cpython()), "CPython", False)
     if args.micropython:
@@ -250,6 +268,9 @@ def main(argv=None):
             return 2
         print()
         report(parse(run_unix(args.micropython)), "unix port " + args.micropython, False)
+    if args.qemu_before:
+        print()
+        report(parse(run_qemu(args.qemu_before)), "qemu Cortex-M0 " + args.qemu_before, True)
     if args.qemu_image:
         if not os.path.isfile(args.qemu_image):
             print("panel: --qemu-image %s is not a file" % args.qemu_image, file=sys.stderr)
