@@ -9,6 +9,11 @@
 # before the next key (_keep). key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover); start() says
 # a MemoryError on the title.
+# The clock: screens that wait (the bots' pace, ui/table.py) read app.now, in ms. With
+# clock=time.ticks_ms (main.py, the web page) it is the real time of each key and idle();
+# without a clock (the simulator's --keys runs, the tests, the unix-port runs) it is a
+# virtual one that advances IDLE_MS at every idle() call, as if the loop called idle()
+# every IDLE_MS: those runs stay the same whatever the machine, key for key.
 import gc
 
 import settings
@@ -26,6 +31,7 @@ _W_RESTORED_MEM = const(116)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
+IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.py's pause)
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
@@ -37,10 +43,13 @@ class App:
     display is a FrameBuffer with show() (drivers/st7735 or drivers/simdisplay);
     first makes the first screen from the app (default: ui.title's title menu);
     seed, if given, makes every game seed the app hands out repeatable;
-    store (a store.Store) keeps the settings between runs (None: nothing is saved)."""
+    store (a store.Store) keeps the settings between runs (None: nothing is saved);
+    clock (ms, as time.ticks_ms) is the real clock, None a virtual one (IDLE_MS an idle)."""
 
-    def __init__(self, display, first=None, seed=None, store=None):
+    def __init__(self, display, first=None, seed=None, store=None, clock=None):
         self.display = display
+        self.clock = clock
+        self.now = clock() if clock is not None else 0   # ms (time.ticks_diff them)
         self.fb = display
         self.screen = None
         self._first = first
@@ -67,6 +76,8 @@ class App:
         self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
+        self.says = 0           # messages drawn on the help line so far (a screen that
+                                # skips redrawing an unchanged help line asks)
         self._said = ""         # a message to show after the current key
         self._fails = 0         # errors since the last key that went through
         self.errors = 0         # errors caught since start (tools/stress/fuzz.py counts them)
@@ -115,6 +126,8 @@ class App:
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
         self._worked = True
+        if self.clock is not None:
+            self.now = self.clock()
         try:
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
@@ -139,6 +152,9 @@ class App:
         """Let the current screen do timed work; True if the screen changed or timed
         work goes on (then self.timed is True: the loop pauses as when nothing changed)."""
         self.timed = False
+        clock = self.clock
+        # (the virtual clock wraps as ticks_ms does, within MicroPython's small integers)
+        self.now = clock() if clock is not None else (self.now + IDLE_MS) & 0x3FFFFFFF
         if self.sound is not None:
             self.sound.tick()
         try:
@@ -208,6 +224,7 @@ class App:
         from ui.draw import help_line
         self.message = self._said
         self._said = ""
+        self.says += 1
         help_line(self.fb, self.message)
         self.display.show()
 

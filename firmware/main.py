@@ -1,6 +1,8 @@
 # The handset starts here. The board module (firmware/boards/<name>/board.py, installed
 # as board.py) names the pins and makes the drivers: display() first, so the 10,240-byte
 # frame is allocated right after gc.collect() while the heap is whole, then keypad().
+# The app runs on the real clock (time.ticks_ms: the bots' pace is in ms, whatever the
+# processor); the loop sleeps 10 ms whenever idle() had nothing to show.
 import gc
 
 SAVES = "/saves"    # beside the A/B firmware folders a flash swaps, so saves outlive it
@@ -13,23 +15,26 @@ def main():
     except ImportError:
         print("main: no board module: install firmware/boards/<name>/board.py as board.py")
         return
-    display = board.display()
+    display = board.display()       # the panel wakes meanwhile: its first frame is the title's
     pad = board.keypad()
+    try:
+        from time import sleep_ms, ticks_ms
+    except ImportError:  # CPython
+        from time import sleep, time
+
+        def sleep_ms(ms):
+            sleep(ms / 1000)
+
+        def ticks_ms():
+            return int(time() * 1000) & 0x3FFFFFFF
     from app import App
     from store import Store
-    app = App(display, store=Store(SAVES))
+    app = App(display, store=Store(SAVES), clock=ticks_ms)
     make = getattr(board, "buzzer", None)
     if make is not None:
         app.sound = make()              # before start(): the saved volume is set on it
     app.start()
     gc.collect()
-    try:
-        from time import sleep_ms
-    except ImportError:  # CPython
-        from time import sleep
-
-        def sleep_ms(ms):
-            sleep(ms / 1000)
     while not app.done:             # Exit on the title ends the loop
         code = pad.get()
         if code:

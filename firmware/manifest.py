@@ -18,7 +18,8 @@ package("svara", base_path="../lib", files=(
 package("ui")
 # The packed languages only: i18n/src holds their readable sources (tools/gen/strings.py).
 package("i18n", files=("__init__.py", "_names.py", "en.py", "bg.py", "ru.py", "nl.py", "pt.py", "id.py"))
-package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py", "buzzer.py"))
+package("drivers", files=("display.py", "keys.py", "keypad.py", "st7735.py", "buzzer.py",
+                          "native.py"))
 module("app.py")
 module("main.py")
 module("session.py")

@@ -64,8 +64,8 @@ class Session:
         self.cfg = bytes(cfg)               # the settings this match was started with
         self.people = cfg[settings.PEOPLE]
         self.level = cfg[settings.LEVEL]
-        self.ticks = settings.PACE_TICKS[cfg[settings.PACE]]
-        self.pop_ticks = settings.POP_TICKS[cfg[settings.PACE]]
+        self.think_ms = settings.PACE_THINK[cfg[settings.PACE]] * 10   # the bots' pace
+        self.pop_ms = settings.PACE_POP[cfg[settings.PACE]] * 10
         self.match = match or Match(stacks, 0, settings.rules_of(cfg), app.new_seed())
         self.rng = Rng(app.new_seed())
         self.viewer = 0 if self.people == 1 else -1
@@ -149,8 +149,8 @@ class Session:
         """Settings changed during the match: the bots' level and pace from now on (kept
         in self.cfg, which the save holds)."""
         self.level = level
-        self.ticks = settings.PACE_TICKS[pace]
-        self.pop_ticks = settings.POP_TICKS[pace]
+        self.think_ms = settings.PACE_THINK[pace] * 10
+        self.pop_ms = settings.PACE_POP[pace] * 10
         cfg = bytearray(self.cfg)
         cfg[settings.LEVEL] = level
         cfg[settings.PACE] = pace

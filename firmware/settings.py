@@ -33,8 +33,11 @@ DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
 # Lowest and highest value of each setting, by its number.
 LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
-PACE_TICKS = b"\x28\x14\x06"          # idle calls a bot thinks (about 10 ms each on the handset)
-POP_TICKS = b"\xa0\x6e\x46"           # idle calls a bot's action shows on its row: 1.6, 1.1, 0.7 s
+# By the PACE setting (an index, as saved: slow, normal, fast), in tens of milliseconds of
+# the clock (App.now): how long a bot thinks (0.4, 0.2, 0.06 s) and how long its action
+# shows on its row (1.6, 1.1, 0.7 s). A key skips either (ui/table.py).
+PACE_THINK = b"\x28\x14\x06"
+PACE_POP = b"\xa0\x6e\x46"
 
 # The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
 # FOUR[0] is 1 when it is on (ui/options.py sets it, loading.py reads it from "settings").

@@ -1,35 +1,76 @@
 # ST7735 / ST7735R colour panel, 128 x 160, on SPI: the handset's screen.
-# The UI draws into this FrameBuffer (GS4_HMSB, 16 colours, 10,240 bytes); show() expands
-# it to the panel's RGB565 one row at a time into one reused 256-byte line buffer, so a
-# full frame costs 10,240 + 256 + 32 bytes of RAM and show() allocates nothing.
+# The UI draws into this FrameBuffer (GS4_HMSB, 16 colours, 10,240 bytes); show() sends
+# the panel only the rows that changed since the last show(), each band of them in a
+# window of its own (CASET/RASET), expanded to the panel's RGB565 one row at a time into
+# one reused 256-byte line buffer. Nothing changed: nothing goes out.
 # The driver never imports machine: the board file hands it the SPI bus and the pins.
+#
+# Which rows changed, without a 10 KB copy of the frame (there is no RAM for it): a
+# signature of every row (160 x 4 bytes, 640 bytes of RAM), kept from the last show().
+# Each row's signature is a 30-bit FNV-style hash of its 64 bytes: every step
+# (h ^ b) * 16777619 mod 2**30 is a one-to-one map of h (the native code multiplies in
+# machine words and keeps the low 30 bits at the end: the same), so a row that differs from the
+# panel's in a single byte (two pixels side by side) always shows as changed;
+# two rows that differ further are taken for the same with a chance of about one in a
+# billion (2**-30) for each row that changed. Such a miss leaves that row stale on the
+# panel until it changes again: at some fifty changed rows a key, about once in twenty
+# million keys. The trade-off against a band the screens would report: no screen has to
+# say what it drew (none can forget), and the cost is one pass over the frame per show()
+# (160 x 64 steps of native code), not a copy of it.
+#
+# Native speed where the port has it: the signature pass and the 4-bit to RGB565
+# expansion are @micropython.viper functions (the rp2 port has the Thumb emitter), made
+# at import from source text, so that a port without viper (the WebAssembly port, and
+# CPython for the host tests) falls back to plain code: a byte-wise 20-bit signature and
+# the FrameBuffer.blit-with-palette expansion, the same bytes on the panel either way
+# (host_tests/mpchecks/panel_checks.py checks both against a model of the panel).
+#
+# Start-up does not wait for the panel: the constructor only pulses the reset line; the
+# panel's wake-up (120 ms after a reset before Sleep Out, 5 ms after it before other
+# commands: the Sitronix datasheet) runs in the first show(), which waits only for what
+# of those 120 ms the imports and the saves' loading have not already taken. The
+# backlight comes on once the first frame is on the panel.
 import framebuf
 
 from drivers.display import BUFFER_SIZE, HEIGHT, PALETTE, WIDTH
 
 try:
-    from time import sleep_ms
-except ImportError:  # CPython (host tests replace this with a recorder)
-    from time import sleep as _sleep
+    from time import sleep_ms, sleep_us, ticks_diff, ticks_ms
+except ImportError:  # CPython (host tests replace sleep_ms with a recorder)
+    from time import sleep as _sleep, time as _time
 
     def sleep_ms(ms):
         _sleep(ms / 1000)
+
+    def sleep_us(us):
+        _sleep(us / 1000000)
+
+    def ticks_ms():
+        return int(_time() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
 
 from micropython import const
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)
+_DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
 _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
+_RESET_US = const(20)       # RESX low: the datasheet asks 10 us at least
+_RESET_MS = const(120)      # after a reset (RESX or SWRESET), before Sleep Out
+_SLPOUT_MS = const(5)       # after Sleep Out, before the next command
+_GAP = const(2)             # unchanged rows between two bands sent as one (a row is
+                            # 256 bytes, 21 us at 12 MHz; a window costs more calls)
+_ROW = const(64)            # bytes of a 4-bit row (WIDTH // 2)
 
-# Power-on sequence for a 128x160 ST7735R (values from the Sitronix datasheet's
-# recommended settings): each entry is command, argument count, arguments...; an
-# argument count with bit 7 set is followed by a delay in ms after the arguments.
+# The power-on settings for a 128x160 ST7735R (values from the Sitronix datasheet's
+# recommended settings), sent after Sleep Out: command, argument count, arguments...
+# Normal mode on needs no wait; Display on goes after the first frame (show()).
 INIT = bytes((
-    _SWRESET, 0x80, 150,
-    _SLPOUT, 0x80, 255,
     0xB1, 3, 0x01, 0x2C, 0x2D,               # FRMCTR1: frame rate, normal mode
     0xB2, 3, 0x01, 0x2C, 0x2D,               # FRMCTR2: idle mode
     0xB3, 6, 0x01, 0x2C, 0x2D, 0x01, 0x2C, 0x2D,  # FRMCTR3: partial mode
@@ -46,12 +87,47 @@ INIT = bytes((
     0x29, 0x25, 0x2B, 0x39, 0x00, 0x01, 0x03, 0x10,  # GMCTRP1: gamma +
     0xE1, 16, 0x03, 0x1D, 0x07, 0x06, 0x2E, 0x2C, 0x29, 0x2D,
     0x2E, 0x2E, 0x37, 0x3F, 0x00, 0x00, 0x02, 0x10,  # GMCTRN1: gamma -
-    0x13, 0x80, 10,                          # NORON
-    0x29, 0x80, 100,                         # DISPON
+    0x13, 0,                                 # NORON
 ))
 
 # MADCTL for portrait with row 0 at the top: MX | MY | BGR (the common "black tab" panel).
 MADCTL_PORTRAIT = const(0xC8)
+
+# The native functions (drivers/native.py: band, the signatures, and expand, the 4-bit
+# to RGB565 rows), made at import where the port has a native emitter; else the plain
+# code below.
+def _native():
+    import sys
+    if not (getattr(sys.implementation, "_mpy", 0) >> 10) & 15:
+        return None         # no native emitter (.mpy architecture none), or CPython
+    from drivers.native import make
+    return make("PANEL", ("band", "expand"))
+
+
+NATIVE = _native()
+
+
+def band_plain(frame, sigs, y):
+    """band() without viper: a 20-bit signature of each row's 64 bytes in sigs' first
+    three bytes a row (one-to-one steps as the native one, kept small enough for
+    MicroPython's small integers so that nothing is allocated)."""
+    start = HEIGHT
+    while y < HEIGHT:
+        h = 0
+        i = y * _ROW
+        for i in range(i, i + _ROW):
+            h = ((h ^ frame[i]) * 403) & 0xFFFFF
+        k = y * 4
+        if h != sigs[k] | (sigs[k + 1] << 8) | (sigs[k + 2] << 16):
+            sigs[k] = h & 0xFF
+            sigs[k + 1] = (h >> 8) & 0xFF
+            sigs[k + 2] = h >> 16
+            if start == HEIGHT:
+                start = y
+        elif start != HEIGHT:
+            return (start << 8) | y
+        y += 1
+    return (start << 8) | HEIGHT
 
 
 def swap16(value):
@@ -60,10 +136,12 @@ def swap16(value):
 
 
 class ST7735(framebuf.FrameBuffer):
-    """The 4-bit frame the UI draws on, plus show() that sends it to the panel."""
+    """The 4-bit frame the UI draws on, plus show() that sends what changed to the panel.
+    native=False uses the plain code even where viper exists (tests, benchmarks);
+    clock (ms, as time.ticks_ms) times the panel's wake-up."""
 
     def __init__(self, spi, cs, dc, rst=None, backlight=None, col_offset=0, row_offset=0,
-                 madctl=MADCTL_PORTRAIT):
+                 madctl=MADCTL_PORTRAIT, native=True, clock=None):
         # The frame first, while the heap is still in one piece.
         self.buffer = bytearray(BUFFER_SIZE)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.GS4_HMSB)
@@ -77,42 +155,69 @@ class ST7735(framebuf.FrameBuffer):
         self._col = col_offset
         self._row = row_offset
         self._madctl = madctl
+        self._clock = clock or ticks_ms
+        fast = NATIVE if native else None
+        self._band = fast[0] if fast else band_plain
+        self._expand = fast[1] if fast else None
+        self.native = fast is not None
+        self._sigs = bytearray(4 * HEIGHT)      # each row's signature as last sent
         self._line = bytearray(WIDTH * 2)
         self._line_fb = framebuf.FrameBuffer(self._line, WIDTH, 1, framebuf.RGB565)
         # The panel takes big-endian pixels; framebuf writes RGB565 little-endian, so
-        # the palette holds byte-swapped colours and the line buffer comes out right.
-        self._palette = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        # the palette holds byte-swapped colours and the line buffer comes out right
+        # (its 32 bytes, big-endian pairs, are also the native expansion's table).
+        self._pal = bytearray(32)
+        self._palette = framebuf.FrameBuffer(self._pal, 16, 1, framebuf.RGB565)
         for i in range(16):
             self._palette.pixel(i, 0, swap16(PALETTE[i]))
         self._cmd = bytearray(1)
         self._args = bytearray(4)
+        self.rows = 0           # rows sent so far (tools/bench/panel.py counts them)
+        self.windows = 0        # bands (windows) sent so far
+        self._since = None      # when the reset was (ms), until the panel is woken
+        self._dark = True       # display and backlight still off (before the first frame)
         cs(1)
         dc(1)
         self.init()
 
     def init(self):
-        """Reset the panel and run its power-on sequence (about 520 ms of waits)."""
+        """Reset the panel; its wake-up and settings follow in the next show(), once the
+        120 ms a reset needs have passed (start-up goes on meanwhile)."""
         rst = self._rst
         if rst is not None:
-            rst(1)
-            sleep_ms(5)
             rst(0)
-            sleep_ms(20)
+            sleep_us(_RESET_US)
             rst(1)
-            sleep_ms(150)
+        else:
+            self.command(_SWRESET)
+        self._since = self._clock()
+        self._dark = True
+        if self._backlight is not None:
+            self._backlight(0)
+
+    def _wake(self):
+        """Sleep Out and the power-on settings, after what is left of the reset's wait;
+        then every row counts as changed (the panel's memory holds noise)."""
+        wait = _RESET_MS - ticks_diff(self._clock(), self._since)
+        if wait > 0:
+            sleep_ms(wait)
+        self._since = None
+        self.command(_SLPOUT)
+        sleep_ms(_SLPOUT_MS)
         table = INIT
         i = 0
         while i < len(table):
-            count = table[i + 1]
-            n = count & 0x7F
+            n = table[i + 1]
             self.command(table[i], table[i + 2:i + 2 + n])
             i += 2 + n
-            if count & 0x80:
-                sleep_ms(table[i])
-                i += 1
         self.command(_MADCTL, bytes((self._madctl,)))
-        if self._backlight is not None:
-            self._backlight(1)
+        self.refresh()
+
+    def refresh(self):
+        """Count every row as changed: the next show() sends the whole frame."""
+        sigs = self._sigs
+        for i in range(4 * HEIGHT):
+            sigs[i] = 0xFF      # no signature has its top bits set
 
     def command(self, cmd, args=None):
         """Send one command byte, then its argument bytes as data."""
@@ -143,19 +248,53 @@ class ST7735(framebuf.FrameBuffer):
         self.command(_RASET, a)
 
     def show(self):
-        """Send the whole frame: one window, then 160 rows of 256 bytes each."""
-        self._window(0, 0, WIDTH - 1, HEIGHT - 1)
-        line = self._line_fb
-        buf = self._line
-        palette = self._palette
+        """Send the rows that changed since the last show(): each band of them (bands
+        at most _GAP rows apart go as one) in a window of its own."""
+        if self._since is not None:
+            self._wake()
+        band = self._band
+        frame = self.buffer
+        sigs = self._sigs
+        nxt = band(frame, sigs, 0)
+        while (nxt >> 8) < HEIGHT:
+            y0 = nxt >> 8
+            y1 = nxt & 0xFF
+            while True:
+                nxt = band(frame, sigs, y1)
+                if (nxt >> 8) - y1 > _GAP or (nxt >> 8) >= HEIGHT:
+                    break
+                y1 = nxt & 0xFF
+            self._rows(y0, y1)
+        if self._dark:
+            self._dark = False
+            self.command(_DISPON)
+            if self._backlight is not None:
+                self._backlight(1)
+
+    def _rows(self, y0, y1):
+        """Rows y0..y1-1 in a window of their own: RAMWR and its pixels in one chip
+        select, the panel taking the rows in order."""
+        self._window(0, y0, WIDTH - 1, y1 - 1)
         spi = self._spi
-        # RAMWR and its pixels in one chip-select: the panel takes the rows in order.
+        buf = self._line
         self._cmd[0] = _RAMWR
         self._cs(0)
         self._dc(0)
         spi.write(self._cmd)
         self._dc(1)
-        for y in range(HEIGHT):
-            line.blit(self, 0, -y, -1, palette)
-            spi.write(buf)
+        expand = self._expand
+        if expand is not None:
+            frame = self.buffer
+            pal = self._pal
+            for y in range(y0, y1):
+                expand(frame, y, buf, pal)
+                spi.write(buf)
+        else:
+            line = self._line_fb
+            palette = self._palette
+            for y in range(y0, y1):
+                line.blit(self, 0, -y, -1, palette)
+                spi.write(buf)
         self._cs(1)
+        self.rows += y1 - y0
+        self.windows += 1

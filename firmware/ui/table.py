@@ -15,11 +15,17 @@
 # on the key and kept in self.odds); * again or a key that changes the action or chips
 # goes back to the list. END asks whether to leave; the right soft key opens the menu
 # during play (ui/playmenu.py: history, rules, settings, language, quit).
-# Bots play in idle(): one action after `pace` idle calls, with the dots of "thinking"
-# moving meanwhile; then the action shows as a pop-up on the bot's row ("raises to 8")
-# for Session.pop_ticks idle calls (longer at a slower pace), answered BUSY (nothing to
-# redraw) while it is held. With two or more people a cover screen hides
-# the cards until the next person presses OK.
+# Bots play in idle(), by the clock (app.now, ms): one acts once Session.think_ms have
+# passed, the dots of "thinking" moving meanwhile (one more every 40 ms: only then is a
+# frame drawn and shown); then the action shows as a pop-up on the bot's row ("raises to
+# 8") for Session.pop_ms (longer at a slower pace), answered BUSY (nothing to redraw)
+# while it is held. A key during either (but END and the right soft key, which ask to
+# leave and open the menu as ever) skips it: the bot acts at once, or its pop-up goes.
+# The skipping key never acts for the person: it is spent on the skip, and for
+# _GUARD_MS after it the keys that play (OK, the left soft key, the green key) and the
+# cover's OK do nothing, so that a key pressed twice to hurry the bots does not play
+# the person's turn that the second press found. With two or more people a cover screen
+# hides the cards until the next person presses OK.
 from drivers import keys
 from i18n import held, item
 import settings
@@ -28,6 +34,12 @@ from ui.draw import F5
 from ui.screen import Screen, open_screen, resume
 
 from micropython import const
+
+try:
+    from time import ticks_diff
+except ImportError:     # CPython: MicroPython's, on its 30-bit ticks
+    def ticks_diff(a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
@@ -140,6 +152,8 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44;
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
+_DOTS_MS = const(40)        # the thinking dots: one more every 40 ms, four in a cycle
+_GUARD_MS = const(300)      # after a key that skipped a bot's pause: no key plays
 
 
 class Table(Screen):
@@ -156,9 +170,16 @@ class Table(Screen):
         self.legal = None
         self.sel = 0
         self.amount = 0
-        self.tick = 0
+        self.tick = 0               # the thinking dots' step (_DOTS_MS each)
+        self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
+        self.skipped = -1           # when a key last skipped a bot's pause (-1: long ago)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
+        # What a key on your turn need not draw again (issue 23: a key redraws only what
+        # changed): the bottom lines as last drawn, and each action row's (text, ink);
+        # None after a full draw() is due.
+        self._drawn_bottom = None
+        self._drawn_rows = None
 
     def enter(self):
         self._turn()
@@ -182,6 +203,7 @@ class Table(Screen):
         p = self.p
         s = p.game.to_act
         self.tick = 0
+        self.t0 = self.app.now
         self.odds = None
         if s is None:
             return
@@ -215,24 +237,49 @@ class Table(Screen):
     # --- keys and idle -------------------------------------------------------------------
 
     def idle(self):
-        if self.mode == _POP:
-            self.tick += 1
-            if self.tick < self.p.pop_ticks:
+        mode = self.mode
+        if mode != _THINK and mode != _POP:
+            return _NOTHING
+        t = ticks_diff(self.app.now, self.t0)
+        if mode == _POP:
+            if t < self.p.pop_ms:
                 return _BUSY
             self.mode = _TURN
             return self._after()
-        if self.mode != _THINK:
-            return _NOTHING
-        self.tick += 1
-        if self.tick < self.p.ticks:
-            if self.tick & 3 == 0:
-                self._message(self.app.fb)
-                return _SHOW
-            return _SHOW
+        if t < self.p.think_ms:
+            k = t // _DOTS_MS
+            if k == self.tick:
+                return _BUSY                # nothing drawn: no frame
+            self.tick = k                   # a dot more: the message line, shown
+            self._message(self.app.fb)      # here, so that the app takes it for no
+            self.app.display.show()         # work (it collects only after work)
+            return _BUSY
+        return self._bot_acts()
+
+    def _skip(self):
+        """A key during a bot's thinking or pop-up: on at once (see the top)."""
+        self.skipped = self.app.now
+        if self.mode == _THINK:
+            return self._bot_acts()
+        self.mode = _TURN
+        return self._after()
+
+    def _guarded(self, code):
+        """True for a key that plays (or lifts the cover) within _GUARD_MS of a skip."""
+        if self.skipped < 0:
+            return False
+        if ticks_diff(self.app.now, self.skipped) >= _GUARD_MS:
+            self.skipped = -1
+            return False
+        return code == keys.OK or code == keys.SL or code == keys.CALL
+
+    def _bot_acts(self):
+        """The bot to act plays; its action shows as a pop-up on its row."""
         seat = self.p.game.to_act
         self.p.bot_act()
         self.mode = _POP
         self.tick = 0
+        self.t0 = self.app.now
         self.help = T[_W_HELP_WAIT]
         fb = self.app.fb
         self._header(fb)
@@ -263,7 +310,9 @@ class Table(Screen):
 
     def key(self, code):
         mode = self.mode
-        if mode == _POP and code != keys.END and code != keys.SR:
+        if (mode == _POP or mode == _THINK) and code != keys.END and code != keys.SR:
+            return self._skip()
+        if (mode == _TURN or mode == _COVER) and self._guarded(code):
             return _NOTHING
         if mode == _QUIT:
             if code == keys.OK or code == keys.SL:
@@ -430,6 +479,8 @@ class Table(Screen):
 
     def draw(self, fb):
         mode = self.mode
+        self._drawn_bottom = None
+        self._drawn_rows = None
         if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
             if mode == _QUIT:
@@ -453,9 +504,12 @@ class Table(Screen):
                 self._pop(fb, self.p.last_seat)
 
     def _bottom(self, fb):
+        """The help line and the soft keys; not drawn again when the same are there (no
+        message drawn over the help line since: app.says)."""
         mode = self.mode
+        left = T[_W_PLAY]
         if mode == _TURN and self.odds is not None:
-            draw.bottom(fb, T[_W_HELP_ODDS], T[_W_PLAY], T[_W_MENU_KEY])
+            text = T[_W_HELP_ODDS]
         elif mode == _TURN:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
@@ -463,9 +517,14 @@ class Table(Screen):
                 text = T[_W_HELP_CHIPS] % (lo, hi)
             else:
                 text = T[_W_HELP_TURN_FIXED]
-            draw.bottom(fb, text, T[_W_PLAY], T[_W_MENU_KEY])
         else:
-            draw.bottom(fb, T[_W_HELP_WAIT], "", T[_W_MENU_KEY])
+            text = T[_W_HELP_WAIT]
+            left = ""
+        was = self._drawn_bottom
+        if was is not None and was[0] == text and was[1] == left and was[2] == self.app.says:
+            return
+        draw.bottom(fb, text, left, T[_W_MENU_KEY])
+        self._drawn_bottom = (text, left, self.app.says)
 
     def _header(self, fb):
         g = self.p.game
@@ -547,7 +606,7 @@ class Table(Screen):
         s = p.game.to_act
         if self.mode == _THINK:
             x = writer.text(fb, T[_W_THINKING] % p.name(s), 2, _MSG_Y, _LIGHT, F5)
-            for k in range((self.tick >> 2) % 4):
+            for k in range(self.tick % 4):
                 fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, _GOLD)
             return
         if self.mode == _TURN and self.odds is not None:
@@ -590,10 +649,14 @@ class Table(Screen):
             writer.text(fb, T[_W_NO_CARDS], 2, _POINTS_Y, _LIGHT, F5)
 
     def _actions(self, fb):
-        fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
+        rows = self._drawn_rows
+        if self.mode != _TURN or self.odds is not None or rows is None:
+            fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
+            rows = self._drawn_rows = [None, None, None] if self.mode == _TURN else None
         if self.mode != _TURN:
             return
         if self.odds is not None:
+            self._drawn_rows = None
             self._odds(fb)
             return
         legal = self.legal
@@ -602,7 +665,6 @@ class Table(Screen):
             action, lo, hi = legal[i]
             on = i == self.sel
             y = _CARDS_Y + i * _ACT_ROW
-            fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
             a = self.amount if on else lo
             if action == _PASS:             # declining a blind is not folding
                 text = T[_W_ACT_NO_BLIND] if g.phase == _BLINDS else T[_W_ACT_PASS]
@@ -617,6 +679,11 @@ class Table(Screen):
             ink = _BLACK if on else _CARD
             if on and not lo <= a <= hi:
                 ink = _RED
+            was = rows[i]
+            if was is not None and was[0] == text and was[1] == ink:
+                continue                # the row as it is on the screen
+            rows[i] = (text, ink)
+            fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
             if writer.width(text) <= _WIDTH - _ACT_X - 3:
                 writer.text(fb, text, _ACT_X + 3, y, ink)
             else:                       # a longer word in another language: small font

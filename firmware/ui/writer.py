@@ -29,6 +29,21 @@ from svara.work import utf8 as _utf8  # noqa: E402
 # part font_<size>_<name> is imported on the first character drawn or measured from it.
 _BLOCKS = ((0xA0, 0x100, "_lat"), (0x400, 0x460, "_cyr"))
 
+# Issue 23: on a port with viper (the handset's rp2) a glyph goes straight into the
+# frame's bytes (drivers/native.py's paint), many times fewer instructions than the two
+# framebuf blits below on a Cortex-M0; the same pixels (host_tests/firmware/
+# test_panel.py compares both on the unix port's and the Cortex-M0 image's emitters).
+# A port without viper (the WebAssembly port, CPython) keeps the blits.
+def _native():
+    if not (getattr(sys.implementation, "_mpy", 0) >> 10) & 15:
+        return None         # no native emitter (.mpy architecture none), or CPython
+    from drivers.native import make
+    got = make("TEXT", ("paint",))
+    return got[0] if got else None
+
+
+_paint = _native()
+
 # Fonts seen so far, each with its blit sources: built once per font, not per call.
 # _parts[slot] holds, per block, the part module's glyph strip and its WIDTHS once loaded.
 _fonts = []
@@ -182,8 +197,12 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
     if bg >= 0:
         fb.fill_rect(x, y, width(s, font), height, bg)
     key = colour ^ 1                  # any colour but the ink: palette 0 -> key, not drawn
-    _palette.pixel(0, 0, key)
-    _palette.pixel(1, 0, colour)
+    paint = _paint
+    buf = getattr(fb, "buffer", None) if paint is not None else None
+    if buf is None or len(buf) != 10240:
+        paint = None                  # not the 128 x 160 frame: the blits
+        _palette.pixel(0, 0, key)
+        _palette.pixel(1, 0, colour)
     b = _utf8(s)
     n = len(b)
     j = 0
@@ -202,8 +221,14 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
                 j += 1
         if 32 <= c < 127:
             i = c - 32
-            _stage.blit(strip, 0, -i * height)
             x0 = widths[i]
+            if paint is not None:
+                if end and x + x0 > end:
+                    break
+                paint(buf, strip[0], i * height, height, x, y, colour)
+                x += x0
+                continue
+            _stage.blit(strip, 0, -i * height)
         else:
             k = _block(c)
             x0 = 0
@@ -212,11 +237,18 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
                 i = c - _BLOCKS[k][0]
                 x0 = parts[2 * k + 1][i]
             if x0:
-                _stage.blit(parts[2 * k], 0, -i * height)
+                src = parts[2 * k]
             else:                     # in the base: a symbol, or the replacement box
                 i = index(font, c)
                 x0 = widths[i]
-                _stage.blit(strip, 0, -i * height)
+                src = strip
+            if paint is not None:
+                if end and x + x0 > end:
+                    break
+                paint(buf, src[0], i * height, height, x, y, colour)
+                x += x0
+                continue
+            _stage.blit(src, 0, -i * height)
         if end and x + x0 > end:
             break
         fb.blit(glyph, x, y, key, _palette)

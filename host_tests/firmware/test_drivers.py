@@ -37,13 +37,19 @@ def test_show_allocates_nothing_on_micropython(micropython):
         "_pin = lambda v=None: None\n"  # fake pins record levels (that allocates)
         "_spi = fm.NullSPI()\n"
         "_lcd = st7735.ST7735(_spi, _pin, _pin)\n"
-        "_lcd.fill(4)\n_spi.count = 0\n")
+        "_lcd.show()\n_lcd.fill(4)\n_spi.count = 0\n")
     out = micropython.exec(
         "import micropython\nmicropython.heap_lock()\n"
         "try:\n    _lcd.show()\nfinally:\n    micropython.heap_unlock()\n"
         "print(_spi.count)")
-    # CASET + args, RASET + args, RAMWR, then 160 rows
+    # CASET + args, RASET + args, RAMWR, then 160 rows (every row changed)
     assert out.split() == [str(2 + 2 + 1 + 160)]
+    out = micropython.exec(
+        "_lcd.fill_rect(0, 40, 128, 8, 1)\n_spi.count = 0\n"
+        "micropython.heap_lock()\n"
+        "try:\n    _lcd.show()\n    _lcd.show()\nfinally:\n    micropython.heap_unlock()\n"
+        "print(_spi.count)")
+    assert out.split() == [str(2 + 2 + 1 + 8)], "the 8 rows that changed, then nothing"
 
 
 def _load_board(name, machine_module):
@@ -82,6 +88,8 @@ def test_reference_board_wires_the_drivers(monkeypatch):
     fake_machine.reset()
     lcd = board.display()
     assert (lcd.width, lcd.height) == (128, 160)
+    assert fake_machine.PINS[board.PIN_BACKLIGHT].level == 0     # dark until a frame
+    lcd.show()
     assert fake_machine.PINS[board.PIN_BACKLIGHT].level == 1
     pad = board.keypad()
     # press "5": row 3, column 1 of the reference matrix

@@ -14,7 +14,17 @@ def _record_sleep(ms):
     _sleeps.append(ms)
 
 
-def _panel(**kw):
+class _Clock:
+    """A clock for the panel's wake-up (ms), moved by the test."""
+
+    def __init__(self):
+        self.now = 1000
+
+    def __call__(self):
+        return self.now
+
+
+def _panel(clock=None, **kw):
     fm.reset()
     del _sleeps[:]
     st7735.sleep_ms = _record_sleep
@@ -23,7 +33,7 @@ def _panel(**kw):
     rst = fm.Pin("rst", fm.Pin.OUT, value=1)
     bl = fm.Pin("bl", fm.Pin.OUT, value=0)
     spi = fm.SPI(0, dc=dc, cs=cs)
-    lcd = st7735.ST7735(spi, cs, dc, rst=rst, backlight=bl, **kw)
+    lcd = st7735.ST7735(spi, cs, dc, rst=rst, backlight=bl, clock=clock or _Clock(), **kw)
     return lcd, spi, rst, bl
 
 
@@ -33,26 +43,67 @@ def _be(colour):
     return bytes((v >> 8, v & 0xFF))
 
 
-def test_init_resets_wakes_and_sets_16_bit_colour():
+def test_start_resets_the_panel_and_waits_for_nothing():
     lcd, spi, rst, bl = _panel()
+    assert rst.history == [0, 1], rst.history              # a reset pulse, then high
+    assert spi.log == [], "no command before the reset's 120 ms have passed"
+    assert _sleeps == [], _sleeps                          # start-up goes on meanwhile
+    assert bl.level == 0                                   # dark until the first frame
+
+
+def test_the_first_show_wakes_the_panel_after_what_is_left_of_120_ms():
+    clock = _Clock()
+    lcd, spi, rst, bl = _panel(clock)
+    clock.now += 45                                        # start-up took 45 ms
+    lcd.show()
     cmds = spi.commands()
     names = [c for c, _ in cmds]
-    assert rst.history == [1, 0, 1], rst.history
-    assert names[0] == 0x01 and names[1] == 0x11, names   # SWRESET, then SLPOUT
+    assert names[0] == 0x11, names                         # SLPOUT first: no SWRESET
+    assert 0x01 not in names, "SWRESET is redundant after the reset line"
+    assert _sleeps == [75, 5], _sleeps                     # 120 - 45, then Sleep Out's 5
     assert (0x3A, b"\x05") in cmds                         # COLMOD: 16 bits a pixel
-    assert names.index(0x29) > names.index(0x3A)           # display on after colour mode
-    assert cmds[-1] == (0x36, b"\xc8"), cmds[-1]           # MADCTL portrait, BGR
-    assert 150 in _sleeps and 255 in _sleeps, _sleeps      # waits after reset and wake
-    assert sum(_sleeps) >= 500, _sleeps
-    assert bl.level == 1                                   # lit once the panel is ready
+    assert (0x36, b"\xc8") in cmds                         # MADCTL portrait, BGR
+    ramwr = names.index(0x2C)
+    assert names.index(0x3A) < ramwr < names.index(0x29), "display on after the frame"
+    assert names[-1] == 0x29 and bl.level == 1             # lit once the frame is there
     # every command's argument count matches the ST7735 datasheet for those we rely on
     for cmd, nargs in ((0xB1, 3), (0xC0, 3), (0xE0, 16), (0xE1, 16), (0x13, 0), (0x29, 0)):
         found = [d for c, d in cmds if c == cmd]
         assert found and len(found[0]) == nargs, (cmd, found)
+    spi.log = []
+    lcd.show()
+    assert spi.log == [] and _sleeps == [75, 5], "woken once"
+
+
+def test_a_late_first_frame_waits_only_for_sleep_out():
+    clock = _Clock()
+    lcd, spi, _, _ = _panel(clock)
+    clock.now += 300                                       # imports and saves: 300 ms
+    lcd.show()
+    assert _sleeps == [5], _sleeps
+
+
+def test_without_a_reset_line_a_software_reset_starts_the_wait():
+    fm.reset()
+    del _sleeps[:]
+    st7735.sleep_ms = _record_sleep
+    cs = fm.Pin("cs", fm.Pin.OUT, value=1)
+    dc = fm.Pin("dc", fm.Pin.OUT, value=1)
+    spi = fm.SPI(0, dc=dc, cs=cs)
+    clock = _Clock()
+    lcd = st7735.ST7735(spi, cs, dc, clock=clock)
+    assert [c for c, _ in spi.commands()] == [0x01]
+    clock.now += 100
+    lcd.show()
+    assert _sleeps == [20, 5], _sleeps
 
 
 def test_show_sends_one_window_then_rgb565_rows_big_endian():
     lcd, spi, _, _ = _panel()
+    lcd.show()                          # the wake-up and a first frame of black
+    spi.log = []
+    lcd.fill(WHITE)
+    lcd.show()                          # white: every row of the next frame changes
     spi.log = []
     lcd.fill(BLACK)
     lcd.fill_rect(10, 20, 30, 40, RED)
@@ -82,7 +133,9 @@ def test_show_sends_one_window_then_rgb565_rows_big_endian():
 
 def test_panel_offsets_shift_the_window():
     lcd, spi, _, _ = _panel(col_offset=2, row_offset=1)
+    lcd.show()
     spi.log = []
+    lcd.fill(WHITE)
     lcd.show()
     cmds = spi.commands()
     assert cmds[0] == (0x2A, bytes((0, 2, 0, 129))), cmds[0]

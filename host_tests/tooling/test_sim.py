@@ -104,10 +104,12 @@ def test_no_display_and_no_keys_refuses_quickly():
     assert out.returncode == 2 and "no display" in out.stderr
 
 
-def test_micropython_runs_the_menus_in_a_128k_heap():
+def test_micropython_runs_the_menus_in_a_136k_heap():
     # The whole firmware's code is loaded into RAM here (no frozen modules in the
     # WebAssembly port): with it, the firmware needs more than 96 KB (see tools/bench/play.py).
-    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(128 * 1024), "--trace")
+    # Issue 23's code (pacing by the clock, partial redraws) made 128 KB grow, as it did
+    # test_whole_matches' match; the handset's budgets are the unix-port runs'.
+    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(136 * 1024), "--trace")
     assert out.returncode == 0, out.stderr
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
 

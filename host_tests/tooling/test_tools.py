@@ -30,7 +30,8 @@ TOOL_NAMES = {
     "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr",
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.play", "tools.bench.score",
-    "tools.bench.qemu", "tools.bench.solve", "tools.bench.ui", "tools.bench.unix",
+    "tools.bench.panel", "tools.bench.qemu", "tools.bench.solve", "tools.bench.ui",
+    "tools.bench.unix",
     "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 

@@ -1,6 +1,6 @@
 """Issue 25, item 4: the simulator's window plays at the handset's pace. After your move
 a bot thinks and its move stays on its row as long as on the handset (firmware/main.py
-calls idle() about every 10 ms; settings.PACE_TICKS and POP_TICKS count those calls),
+calls idle() about every 10 ms; settings.PACE_THINK and PACE_POP are ms of its clock),
 and Settings -> Bot pace changes how long. The window's frame loop runs on a test clock
 on SDL's dummy drivers; what the window draws is read from its surface."""
 import functools
@@ -119,9 +119,9 @@ def after_your_move(c):
 @pytest.mark.parametrize("pace", [SLOW, NORMAL, FAST], ids=["slow", "normal", "fast"])
 def test_a_bot_thinks_and_its_move_shows_as_long_as_on_the_handset(pace):
     think, pop, boxes = measured(pace)
-    # The handset: PACE_TICKS and POP_TICKS idle calls of about 10 ms (one frame of slack).
-    want_think = settings.PACE_TICKS[pace] * 10
-    want_pop = settings.POP_TICKS[pace] * 10
+    # The handset: PACE_THINK and PACE_POP tens of ms (one frame of slack).
+    want_think = settings.PACE_THINK[pace] * 10
+    want_pop = settings.PACE_POP[pace] * 10
     assert abs(think - want_think) <= 2 * FRAME_MS, (think, want_think)
     assert abs(pop - want_pop) <= 2 * FRAME_MS, (pop, want_pop)
     assert boxes and all(boxes), "every frame of the pop-up shows it on Bot 1's row"

@@ -187,8 +187,10 @@ def test_the_same_frames_on_cpython_and_micropython():
     # names past this port's fifth pool of interned strings, and the sixth, 4.7 KB, is
     # made in the heap (in flash on a frozen build): 156 KB grew, 160 KB did not. The
     # handset's budgets are the frozen-build model's (test_frozen_model, test_fuzz:
-    # 64 KB) and the real unix-port runs (make test-unix).
-    mp = simcore.run(codes, seed=seed, micropython=True, heap=160 * 1024)
+    # 64 KB) and the real unix-port runs (make test-unix). Issue 23 (the pacing by the
+    # clock, the table's key redrawing only what changed, the native glyph painter's
+    # fallback: about 0.9 KB of code): 164 KB grew, 166 KB did not; 168 KB.
+    mp = simcore.run(codes, seed=seed, micropython=True, heap=168 * 1024)
     assert mp.traces == py.traces
     assert mp.frames == py.frames
     assert sum(1 for t in py.traces if shown(t)) == 4

@@ -56,7 +56,7 @@ def test_end_on_the_showdown_svara_and_game_over_goes_to_the_title():
 def test_settings_during_a_match_say_what_applies_when():
     r = run(1, "OK SL END OK")               # a match in progress
     p = r.app.play
-    assert p.level == 0 and p.ticks == 20
+    assert p.level == 0 and p.think_ms == 200
     r.key(K.D0 + 3)                          # Settings: bot level, then pace
     assert r.app.screen.help == T.HELP_OPTIONS      # the level applies at once
     r.key(K.RIGHT)                           # level normal
@@ -66,7 +66,7 @@ def test_settings_during_a_match_say_what_applies_when():
     assert r.app.screen.help == T.NEXT_MATCH
     assert help_line(r) == drawn_help(T.NEXT_MATCH)
     r.key(K.SL)                              # Done
-    assert (p.level, p.ticks) == (1, 6), "level and pace apply to the match at once"
+    assert (p.level, p.think_ms) == (1, 60), "level and pace apply to the match at once"
     assert p.cfg[2] == 1 and p.cfg[11] == 2, "and are kept in its save"
 
 

@@ -117,9 +117,9 @@ def test_a_bots_move_shows_on_its_row_as_long_as_the_pace_says():
         while r.trace().startswith("table pop"):
             assert r.app.idle() and (r.app.timed or not r.trace().startswith("table pop"))
             held += 1
-        assert held == settings.POP_TICKS[pace]
+        assert held == settings.PACE_POP[pace], "10 ms of the virtual clock an idle()"
         assert r.display.shown <= shown + 1, "held without redrawing"
-    assert settings.POP_TICKS[0] > settings.POP_TICKS[1] > settings.POP_TICKS[2] >= 50
+    assert settings.PACE_POP[0] > settings.PACE_POP[1] > settings.PACE_POP[2] >= 50
 
 
 def test_the_pop_up_says_the_move_in_words():

@@ -10,7 +10,8 @@
 # partition: the image is read into the heap's first block (which never moves or goes)
 # and mounted at /rom, with /rom and /rom/lib the import path; mpunix.py adds the
 # block's size to the heap, so N stays the heap the game has. After every key it lets idle() run
-# until the screen settles (at most 1,000 times), then checks that the app caught no
+# until the screen settles (at most 1,000 times; the app's virtual clock, 10 ms an idle()
+# call, paces the bots, so a run is the same on any machine), then checks that the app caught no
 # error (a MemoryError is caught by the app's guard: it is reported as MEMORY) and that
 # during a match the stacks plus the pot equal the chips the match began with.
 # The unix port's collector runs inside this one long call whenever the heap runs short,

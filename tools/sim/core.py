@@ -12,8 +12,11 @@ frame buffer after each key::
 
 After each key the app's idle() is called until it reports no change, so bots' moves and
 timed changes land before the frame is taken (a screen that never settles raises
-SettleError after SETTLE_LIMIT calls). The window (tools/sim/window.py) instead gives a key
-with press() and calls idle() itself, by the clock, at the handset's pace.
+SettleError after SETTLE_LIMIT calls). Those runs keep the app's virtual clock (firmware/
+app.py: 10 ms an idle() call), so a bot thinks and shows its move for as many idle()
+calls as its pace is long, on any machine. The window (tools/sim/window.py) instead gives
+a key with press(code, now) and calls idle(now) itself at the handset's pace: `now` (ms,
+its frame clock) becomes the app's clock.
 
 save_dir=MEMORY keeps the saves in memory for the run (python -m tools.sim --keys without
 --save-dir): History's earlier games, Continue and the statistics work as on the handset,
@@ -33,8 +36,8 @@ from drivers.display import HEIGHT, WIDTH  # noqa: E402
 from store import FS  # noqa: E402
 
 # The idle() calls a key may take to settle: far more than any game needs. A bot's action
-# takes at most 200 (the slow pace: settings.PACE_TICKS 40 thinking + POP_TICKS 160 on
-# its row); the most seen after one key with nine bots, stacks of 1000 and no raise cap
+# takes at most 200 (the slow pace: settings.PACE_THINK 40 thinking + PACE_POP 160 on
+# its row, tens of ms, one idle() each on the virtual clock); the most seen after one key with nine bots, stacks of 1000 and no raise cap
 # is about 1,250 at the fast pace. 1,000,000 is 5,000 bots' actions after one key.
 SETTLE_LIMIT = 1000000
 MEMORY = ":memory:"     # save_dir for saves kept in memory (MemoryFS), none on disk
@@ -146,13 +149,26 @@ class CPythonRunner:
             store = Store(save_dir)
         self.app = App(self.display, seed=seed, store=store)
         self.display.sim_bottom = None
+        self._now = 0
         _watch_help(self.app)
 
     def start(self):
         self.app.start()
 
-    def press(self, code):
-        """The key alone, as the handset's loop gives it (the window idles by the clock)."""
+    def _clock(self, now):
+        """From now on the app's clock reads `now` (ms) as the window last gave it."""
+        self._now = now
+        if self.app.clock is None:
+            self.app.clock = self._read
+
+    def _read(self):
+        return self._now
+
+    def press(self, code, now=None):
+        """The key alone, as the handset's loop gives it (the window idles by the clock);
+        `now` (ms) is the clock's time of it (None: the virtual clock goes on)."""
+        if now is not None:
+            self._clock(now)
         self.app.key(code)
 
     def key(self, code):
@@ -166,7 +182,9 @@ class CPythonRunner:
             if n >= SETTLE_LIMIT:
                 raise _unsettled(self.trace())
 
-    def idle(self):
+    def idle(self, now=None):
+        if now is not None:
+            self._clock(now)
         return self.app.idle()
 
     def frame(self):
@@ -266,6 +284,16 @@ class MicroPythonRunner:
             self.mp.close()
             raise
         self._help = ""
+        self._clocked = False
+
+    def _clock(self, now):
+        """Code that sets the app's clock to `now` (ms; "" for None: the virtual clock)."""
+        if now is None:
+            return ""
+        if not self._clocked:
+            self._clocked = True
+            return "_t = [%d]\n_app.clock = lambda: _t[0]\n" % now
+        return "_t[0] = %d\n" % now
 
     def _call(self, code):
         out = self.mp.exec(code + self._restore +
@@ -278,9 +306,9 @@ class MicroPythonRunner:
     def start(self):
         self._call("_app.start()")
 
-    def press(self, code):
+    def press(self, code, now=None):
         """The key alone, as the handset's loop gives it (the window idles by the clock)."""
-        self.mp.exec("_app.key(%d)%s" % (code, self._restore))
+        self.mp.exec("%s_app.key(%d)%s" % (self._clock(now), code, self._restore))
         self._call("")
 
     def key(self, code):
@@ -295,8 +323,8 @@ class MicroPythonRunner:
                 raise _unsettled(self._trace)
         self._call("")
 
-    def idle(self):
-        out = self.mp.exec("print(_app.idle())" + self._restore).strip()
+    def idle(self, now=None):
+        out = self.mp.exec(self._clock(now) + "print(_app.idle())" + self._restore).strip()
         if out == "True":
             self._call("")
             return True

@@ -30,10 +30,11 @@ TEXT = (235, 235, 235)
 COLOURED = {keys.CALL: (40, 150, 70), keys.END: (180, 40, 50)}
 FPS = 30
 # The handset's pace (firmware/main.py): after a key its loop calls app.idle() at once,
-# then every ~10 ms (sleep_ms(10) when nothing changed or a pop-up is held; the bots'
-# pace tables, settings.PACE_TICKS and POP_TICKS, count idle calls of about 10 ms). The
-# window does the same by the clock: one idle() per IDLE_MS that has passed, so a bot
-# thinks and its pop-up stays as long as on the handset, and Bot pace changes it.
+# then every ~10 ms (sleep_ms(10) when nothing changed or a pop-up is held), and the
+# bots' pace (settings.PACE_THINK and PACE_POP) is in ms of its clock. The window does
+# the same: one idle() per IDLE_MS that has passed, each with its time as the app's
+# clock, so a bot thinks and its pop-up stays as long as on the handset, and Bot pace
+# changes it.
 IDLE_MS = 10
 CATCH_UP = 20           # idle calls a frame may owe at most (200 ms); after a longer stall
                         # (a window dragged) the pace resumes from now, with no burst
@@ -293,13 +294,13 @@ class Loop:
         for code in codes:
             self.step += 1
             window.pressed = code
-            runner.press(code)
+            runner.press(code, now)
             self.due = now      # main.py's loop goes on to idle() at once after a key
             self._trace(simcore.key_name(code))
         changed = bool(codes)
         n = 0
         while self.due <= now and n < CATCH_UP:
-            if runner.idle():
+            if runner.idle(self.due):
                 changed = True
                 self._trace("")
             self.due += IDLE_MS

@@ -3,8 +3,8 @@
 // tools/device/build.py; firmware/boards/web/board.py is the board). A page cannot
 // block, so this script runs firmware/main.py's loop one step per call into Python:
 // a key if one was pressed, else app.idle(), then a 10 ms pause when main.py would
-// sleep_ms(10), counted on the wall clock: the pace (bots' thinking, pop-ups) is the
-// handset's, as it is counted in idle calls.
+// sleep_ms(10), counted on the wall clock. The app runs on the port's time.ticks_ms,
+// as main.py gives it on the handset: the pace (bots' thinking, pop-ups) is in ms.
 //
 // window.svara tells tests and the curious what goes on: titleMs (time from the start
 // of the page to the first frame), shown (frames drawn), quiet (idle calls in a row
@@ -408,8 +408,9 @@ async function start() {
     $("device").hidden = false;
     $("bar").hidden = false;
     $("help").hidden = false;
-    py("from app import App\nfrom store import Store\n"
-       + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED) + ", store=Store(main.SAVES))\n"
+    py("from app import App\nfrom store import Store\nimport time\n"
+       + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED)
+       + ", store=Store(main.SAVES), clock=time.ticks_ms)\n"
        + "_make = getattr(board, 'buzzer', None)\n"
        + "if _make is not None:\n    _app.sound = _make()");
     py("_app.start()\ngc.collect()");

@@ -5,7 +5,16 @@
 from drivers import keys as k
 
 SPI_ID = 0
-SPI_BAUD = 15_000_000   # the ST7735's write cycle is 66 ns at best: 15 MHz
+# The ST7735's serial write cycle is 66 ns at least (15.15 MHz). MicroPython's rp2 port
+# runs the SPI from clk_peri, which its start-up (set_sys_clock_khz) puts on the USB PLL:
+# 48 MHz. pico-sdk's spi_set_baudrate takes the smallest even prescale (2 here) and the
+# largest post-divider that keeps the clock at or under the request: 48 / (2 x n) MHz,
+# that is 24, 12, 8... MHz. 24 MHz (42 ns) is beyond the panel; 15 MHz, asked before,
+# gave 12 MHz too. So ask for what the handset gets, the fastest within the datasheet:
+# 12 MHz, 83 ns a bit, 27.3 ms for a whole frame's 40,960 bytes (show() sends only the
+# rows that changed). (15 MHz exactly would need clk_peri on clk_sys at 120 MHz:
+# machine.freq(120_000_000, 120_000_000), 4% less CPU; not taken.)
+SPI_BAUD = 12_000_000
 PIN_SCK = 18
 PIN_MOSI = 19
 PIN_CS = 17
@@ -32,7 +41,8 @@ KEYMAP = bytes((
 
 
 def display():
-    """The screen: an ST7735 FrameBuffer, panel reset and lit (about 0.5 s)."""
+    """The screen: an ST7735 FrameBuffer, the panel reset (its wake-up and the light
+    follow in the first show(), 120 ms after the reset at the earliest)."""
     from machine import SPI, Pin
 
     from drivers.st7735 import ST7735

@@ -1,0 +1,128 @@
+"""Issue 23: the bots' pace is the clock's, not a count of idle() calls. However often the
+loop calls idle() (a fast processor, or one that takes 37 ms a frame), a bot thinks and
+its move stays on its row as long as Bot pace says; while it thinks a frame is drawn
+only when its dots move; a key during a bot's pause skips it, and never plays the
+person's turn it leads to."""
+import pytest
+
+from tools.bench import play as bench_play
+from drivers import keys as K
+import settings
+from ui_helpers import acts
+
+
+class Clock:
+    """time.ticks_ms as a test moves it."""
+
+    def __init__(self, now=5000):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def clocked(pace=1, seed=3):
+    """You and three bots (New game's defaults) at Bot pace `pace`, on a test clock."""
+    r = bench_play.CPythonPlay(seed)
+    r.key(K.OK)                             # New game
+    r.app.cfg[settings.PACE] = pace
+    clock = Clock()
+    r.app.clock = clock
+    r.app.key(K.SL)                         # Play
+    return r, clock
+
+
+def mode(r):
+    t = r.trace()
+    return t.split()[1] if t.startswith("table") else t
+
+
+def until(r, clock, want, step, limit=100000):
+    """Idle every `step` ms (OK on your turns, once a guard is past) until the table's
+    mode is `want`; the clock's time then."""
+    for _ in range(limit):
+        if mode(r) == want:
+            return clock.now
+        if mode(r) == "turn":
+            clock.now += 400
+            r.app.key(K.OK)
+            continue
+        clock.now += step
+        r.app.idle()
+    raise AssertionError("never %s: %s" % (want, r.trace()))
+
+
+@pytest.mark.parametrize("step", [1, 7, 37])
+def test_a_bot_thinks_and_shows_its_move_as_long_as_the_pace_says_at_any_call_rate(step):
+    for pace in (0, 1, 2):
+        r, clock = clocked(pace)
+        p = r.app.play
+        until(r, clock, "pop", step)        # past the first bot, so that the next think
+        begun = until(r, clock, "think", step)  # starts at a known idle() call
+        shown = r.display.shown
+        popped = until(r, clock, "pop", step)
+        thought = popped - begun
+        assert p.think_ms <= thought < p.think_ms + step, (pace, step, thought)
+        assert p.think_ms == settings.PACE_THINK[pace] * 10
+        # a frame only when the dots move (every 40 ms), and the bot's move: not a frame
+        # an idle() call (at 1 ms a call, 200 calls of thinking at the normal pace)
+        assert r.display.shown - shown <= p.think_ms // 40 + 2, r.display.shown - shown
+        while mode(r) == "pop":
+            clock.now += step
+            r.app.idle()
+        held = clock.now - popped
+        assert p.pop_ms <= held < p.pop_ms + step, (pace, step, held)
+        assert p.pop_ms == settings.PACE_POP[pace] * 10
+
+
+def test_a_key_skips_a_bots_thinking_and_then_its_pop_up():
+    r, clock = clocked(0)                   # slow: 0.4 s thinking, 1.6 s on its row
+    until(r, clock, "think", 10)
+    seat = r.app.play.game.to_act
+    before = len(r.app.play.game.log)
+    r.app.key(K.D0 + 5)                     # any key but END and the right soft key
+    assert mode(r) == "pop" and r.app.play.last_seat == seat
+    assert len(r.app.play.game.log) == before + 1, "the bot played at once"
+    r.app.key(K.DOWN)
+    assert mode(r) != "pop", "the pop-up went at once"
+
+
+def test_end_and_the_menu_key_still_do_what_they_say_during_a_bots_pause():
+    r, clock = clocked(0)
+    until(r, clock, "think", 10)
+    r.app.key(K.END)
+    assert mode(r) == "quit"
+    r.app.key(K.END)                        # no: back to the bot's thinking
+    assert mode(r) == "think"
+
+
+def test_keys_pressed_to_hurry_the_bots_never_play_your_turn():
+    r, clock = clocked(0)
+    until(r, clock, "think", 10)
+    played = acts(r)
+    you = r.app.play.viewer
+    # OK pressed every 50 ms: each skips a pause, until your turn comes
+    for _ in range(100):
+        if mode(r) == "turn":
+            break
+        clock.now += 50
+        r.app.key(K.OK)
+    assert mode(r) == "turn", r.trace()
+    assert all(seat != you for seat, _, _ in played), played
+    for _ in range(5):                      # the same hurry goes on for a moment:
+        clock.now += 50                     # OK, the green key, the left soft key
+        for code in (K.OK, K.CALL, K.SL):
+            r.app.key(code)
+        assert mode(r) == "turn" and all(seat != you for seat, _, _ in played), played
+    clock.now += 300                        # 0.3 s after the last skip: OK plays
+    r.app.key(K.OK)
+    assert played and played[-1][0] == you, played
+
+
+def test_the_keys_runs_keep_their_virtual_clock_of_10_ms_an_idle_call():
+    r = bench_play.CPythonPlay(3)
+    assert r.app.clock is None
+    now = r.app.now
+    r.app.idle()
+    r.app.idle()
+    assert r.app.now - now == 20
