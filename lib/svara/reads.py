@@ -111,6 +111,20 @@ class Reads:
                 f = g
         return f
 
+    def range_floor(self, seat, f):
+        """The least points a raise of ``seat`` reads as when his bets say ``f``, lowered
+        by his raises shown down: any hand once half of them were weak (2+ shown; any hand
+        shows under 20 points 62% of the time), 15 once a third were (3+; a 15+ range 41%)."""
+        c = self.c
+        k = 10 * seat + 2
+        shown = c[k]
+        weak = c[k + 1]
+        if shown >= 2 and weak * 2 >= shown:
+            return 0
+        if shown >= 3 and weak * 3 >= shown and f > 15:
+            return 15
+        return f
+
     def every(self, view, test):
         """True when test(seat) holds for every other player still in."""
         for i in view.players():
@@ -146,10 +160,17 @@ class Reads:
 
     def steal(self, view, got, raise_span, legal):
         """Instead of passing before anybody opened, at a table of two: the least open when the
-        other player passes to an open most of the time."""
+        other player passes to an open most of the time, and more often than the open's
+        price pays for (it risks the open to take the pot: after a big blind it may not)."""
         if got[0] == PASS and not view.opened and two_seated(view):
             span = raise_span(legal)
             if span and self.every(view, self.tight):
+                risk = span[0] - view.bets[view.seat]
+                c = self.c
+                for i in view.players():
+                    k = 10 * i
+                    if i != view.seat and c[k + 1] * (risk + view.pot) <= c[k] * risk:
+                        return got
                 return RAISE, span[0]
         return got
 
