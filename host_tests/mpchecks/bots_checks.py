@@ -141,3 +141,36 @@ def test_hard_with_match_reads_plays_legal_actions_and_reads_a_station():
     assert reads.loose(1) and reads.big_floor(1) == 0
     # Once read (a dozen bets faced), the station pays for its calls.
     assert won[1] > 20 * 5 and won[1] > won[0], won
+
+
+def _shove_over_a_double(hand):
+    """Heads-up: seat 1 blinded 24, Hard (seat 0, holding ``hand``) doubled, seat 1 all in."""
+    deck = [c for c in range(32) if c not in hand]
+    deck = [deck[0], hand[0], deck[1], hand[1], deck[2], hand[2]] + deck[3:]
+    g = Game([100, 100], 0, None, deck, 1)
+    g.act(BLIND, 24)
+    g.act(BLIND, 48)
+    g.act(RAISE, g.limit())
+    return g
+
+
+def test_hard_calls_a_shove_over_its_double_when_its_chances_pay_and_blinds_small():
+    # Issue 24: 51 to win 149 needs 25.5%; K Q 9 (19 points) holds 34.6% against the 15+
+    # one raise says, 8 K 9 (10 points) none. The same answers on both interpreters,
+    # with and without the match's reads.
+    from svara.reads import Reads
+    rng = Rng(12345)
+    for k in range(6):
+        for reads in (None, Reads(2)):
+            g = _shove_over_a_double((26, 10, 20))     # Kh 9h Qc
+            assert bots.decide(bots.HARD, g, 0, rng, reads) == (CALL, 0)
+            g = _shove_over_a_double((4, 26, 9))        # 8c Kh 9d
+            assert bots.decide(bots.HARD, g, 0, rng, reads) == (PASS, 0)
+    # Heads-up Hard doubles no blind over a twelfth of its stack without cards.
+    for blind in (1, 4, 8, 24):
+        g = Game([100, 100], 0, None, None, 5)
+        g.act(BLIND, blind)
+        a, x = bots.decide(bots.HARD, g, 0, rng)
+        assert a == PASS or x * 12 <= g.stacks[0], (blind, a, x)
+        if blind <= 4:
+            assert a == BLIND

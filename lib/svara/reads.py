@@ -5,8 +5,9 @@
 # A few counters a seat, from what every player at the table sees: the bets he faced and
 # passed to; his raises shown down, and those under 20 points; his big raises (more than
 # the pot before them) shown down, and those under 22; the raises he faced after raising
-# in that game, and those he passed to; the games he bet in, and those with a big raise.
-# Each pair is halved when it nears 255, so newer
+# in that game, and those he passed to; the games he bet in, and those with a big raise;
+# the bets he faced after blinding, and those he passed to. Each pair is halved when it
+# nears 255, so newer
 # play weighs more, and no read moves before a dozen bets or a few showdowns.
 from svara.game import PASS, CALL, RAISE, BETTING
 from svara.bots import BIG, big_raise, two_seated
@@ -19,7 +20,7 @@ class Reads:
     action and end() once a game is over."""
 
     def __init__(self, n):
-        self.c = bytearray(10 * n)
+        self.c = bytearray(12 * n)
         self.raised = 0     # the seats that raised in this game (a bit each)
         self.big = 0        # the seats that made a big raise in this game
         self.acted = 0      # the seats that acted in the betting of this game
@@ -33,9 +34,11 @@ class Reads:
         bets = game.bets
         self.acted |= 1 << s
         if game.opened and game.level > bets[s]:
-            _count(c, 10 * s, action == PASS)
+            _count(c, 12 * s, action == PASS)
             if self.raised >> s & 1:
-                _count(c, 10 * s + 6, action == PASS)
+                _count(c, 12 * s + 6, action == PASS)
+            if game.blinded(s):
+                _count(c, 12 * s + 10, action == PASS)
         if action == RAISE:
             self.raised |= 1 << s
             if big_raise(game, s, amount, game.pot + amount - bets[s]):
@@ -47,38 +50,38 @@ class Reads:
         if self.raised and game.showdown:
             for seat, points in game.showdown:
                 if self.raised >> seat & 1:
-                    _count(c, 10 * seat + 2, points < _WEAK)
+                    _count(c, 12 * seat + 2, points < _WEAK)
                 if self.big >> seat & 1:
-                    _count(c, 10 * seat + 4, points < BIG)
+                    _count(c, 12 * seat + 4, points < BIG)
         for seat in range(game.n):
             if self.acted >> seat & 1:
-                _count(c, 10 * seat + 8, self.big >> seat & 1)
+                _count(c, 12 * seat + 8, self.big >> seat & 1)
         self.raised = self.big = self.acted = 0
 
     def loose(self, seat):
         """``seat`` faced a dozen bets or more and passed to under 1 in 8."""
         c = self.c
-        k = 10 * seat
+        k = 12 * seat
         return c[k] >= 12 and c[k + 1] * 8 < c[k]
 
     def tight(self, seat):
         """``seat`` faced a dozen bets or more and passed to half of them or more."""
         c = self.c
-        k = 10 * seat
+        k = 12 * seat
         return c[k] >= 12 and c[k + 1] * 2 >= c[k]
 
     def honest(self, seat):
         """Four or more of ``seat``'s raises were shown down, under 1 in 4 of them weak:
         his bets mean what their number and size say."""
         c = self.c
-        k = 10 * seat + 2
+        k = 12 * seat + 2
         return c[k] >= 4 and c[k + 1] * 4 < c[k]
 
     def sticky(self, seat):
         """``seat`` was raised over six times or more after he had raised in that game
         and passed to it under 1 in 4: he stands by his bets."""
         c = self.c
-        k = 10 * seat + 6
+        k = 12 * seat + 6
         return c[k] >= 6 and c[k + 1] * 4 < c[k]
 
     def big_floor(self, seat):
@@ -90,7 +93,7 @@ class Reads:
         if self.loose(seat):
             return 0
         c = self.c
-        k = 10 * seat
+        k = 12 * seat
         f = None
         games = c[k + 8]
         if games >= 8:
@@ -109,6 +112,20 @@ class Reads:
             g = 15 if weak * 3 >= shown else BIG
             if f is None or g < f:
                 f = g
+        return f
+
+    def range_floor(self, seat, f):
+        """The least points a raise of ``seat`` reads as when his bets say ``f``, lowered
+        by his raises shown down: any hand once half of them were weak (2+ shown; any hand
+        shows under 20 points 62% of the time), 15 once a third were (3+; a 15+ range 41%)."""
+        c = self.c
+        k = 12 * seat + 2
+        shown = c[k]
+        weak = c[k + 1]
+        if shown >= 2 and weak * 2 >= shown:
+            return 0
+        if shown >= 3 and weak * 3 >= shown and f > 15:
+            return 15
         return f
 
     def every(self, view, test):
@@ -146,11 +163,25 @@ class Reads:
 
     def steal(self, view, got, raise_span, legal):
         """Instead of passing before anybody opened, at a table of two: the least open when the
-        other player passes to an open most of the time."""
+        other player passes to bets most of the time (a dozen seen, half or more passed:
+        tight), and more often than the open's price asks (risk / (risk + pot)). When he
+        blinded, what counts is what he did facing bets after his blinds (4 seen): what he
+        did with cards in hand, or at a table of more, says little about a blind shover."""
         if got[0] == PASS and not view.opened and two_seated(view):
             span = raise_span(legal)
-            if span and self.every(view, self.tight):
-                return RAISE, span[0]
+            if not span:
+                return got
+            risk = span[0] - view.bets[view.seat]
+            c = self.c
+            for i in view.players():
+                if i == view.seat:
+                    continue
+                b = view.blinded(i)
+                k = 12 * i + (10 if b else 0)
+                if c[k] < (4 if b else 12) or c[k + 1] * 2 < c[k] or \
+                        c[k + 1] * (risk + view.pot) <= c[k] * risk:
+                    return got
+            return RAISE, span[0]
         return got
 
 
