@@ -48,9 +48,7 @@ def decide(level, game, seat, rng, reads=None):
     got = None
     if level == HARD and _heads_up(view):
         if phase == BLINDS:
-            got = _blind_cfr(view, legal, rng)
-            # No blind without cards over a twelfth of the stack (as _blind_odds).
-            return (PASS, 0) if got[1] * 12 > view.stacks[view.seat] else got
+            return _blind_cfr(view, legal, rng)
         got = _bet_cfr(view, legal, rng, reads)
         # The sanity layer over the table, whatever it or the reads say: a pass to a bet
         # becomes a call when the chances against his range (what his bets say, lowered
