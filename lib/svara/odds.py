@@ -194,10 +194,10 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     if len(u) < 3 * opponents:
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     s = score(hand[0], hand[1], hand[2], rules)     # ValueError for bad rules too
-    if opponents > 2 and table and not floor and len(u) == 29:
-        from svara.exact import lookup
-        w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
-        return w, a - w, SCALE - a, SCALE
+    if table and len(u) == 29:
+        got = _tabled(hand, opponents, rules.points_variant if rules else 0, s, floor)
+        if got is not None:
+            return got
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
         if not nr:
@@ -230,6 +230,36 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     w = _scaled(bn * rd, bd * rn, bs - rs)
     w = w if w < a else a
     return w, a - w, SCALE - a, SCALE
+
+
+def _tabled(hand, n, variant, s, floor):
+    """chances() from the tables (module header), or None for a floor they lack."""
+    if not floor:
+        from svara.exact import lookup
+        w, a = lookup(hand, n, variant)
+        if n == 1:
+            return w, a - w, 3654 - a, 3654
+        if n == 2:
+            return w, a - w, 9500400 - a, 9500400
+        return w, a - w, SCALE - a, SCALE
+    from svara.exact import FLOORS, floored
+    k = 0
+    for f in FLOORS:
+        if f == floor:
+            break
+        k += 1
+    else:
+        return None
+    if s < floor:
+        return 0, 0, SCALE, SCALE       # every opponent holds more: never a win or a tie
+    got = floored(hand, n, variant, k)
+    if got is None:
+        return None
+    w, t, total = got
+    if not total:
+        raise ValueError("%d disjoint opponent hands cannot all score %d or more"
+                         % (n, floor))
+    return w, t, total - w - t, total
 
 
 def _comb(n, k):
