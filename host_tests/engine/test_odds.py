@@ -261,6 +261,19 @@ def test_a_call_allocates_little_on_micropython(micropython):
     assert micropython.mem_alloc() - before < 256
 
 
+@pytest.mark.parametrize("variant", (0, 1))
+def test_every_hand_finds_the_row_of_its_class(variant):
+    """svara._classes (one read a hand on the handset) against the symmetries tried one
+    by one (svara.exact.canonical) and the classes' order in the tables, every hand."""
+    rows = {h: i for i, h in enumerate(exact_odds.classes(variant))}
+    for hand in combinations(range(32), 3):
+        for order in (hand, hand[::-1], (hand[1], hand[2], hand[0])):
+            exact._last[0] = None
+            assert exact.row(order, variant) == rows[exact.canonical(hand, variant)], hand
+    with open(exact_odds.CLASSES_PATH, encoding="ascii") as f:
+        assert f.read() == exact_odds.classes_text(), "run tools/gen/exact_odds.py --module"
+
+
 def _floor_cases(variant, count):
     """(hand, floor) of seeded random hands (any image of their class) and every floor."""
     rng = random.Random(11 + variant)

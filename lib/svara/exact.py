@@ -55,7 +55,9 @@ def _ranks(hand, suit, best):
 
 
 _TABLES = [None] * 4        # svara.data.Table per point variant, made on first use
-_FLOORS = [None] * 4        # the same for the bots' floors (svara._floor_v<variant>)
+_FLOORS = [None] * 4        # the same for the bots' floors (svara._floor_v<variant>):
+                            # kept once imported (a bot asks many times a game)
+_CLASSES = []               # the Table of svara._classes, kept once made
 _buf = bytearray(9)
 _last = [None, 0, -1]       # the last (hand, variant) asked and its class's row: a bot
                             # asks for the same hand at several floors and counts
@@ -70,39 +72,39 @@ def _table(variant):
     return t.open()
 
 
-def row(hand, variant, t=None):
-    """The row of the hand's class in the tables of the variant (binary search of REPS,
-    which are sorted); ``t`` the variant's Table, open (None: opened and closed here)."""
+def row(hand, variant):
+    """The row of the hand's class in the tables of the variant: svara._classes holds it
+    for each of the 4960 hands (tools/gen/exact_odds.py: the row of canonical(hand) in
+    REPS), read at the hand's index C(c, 3) + C(b, 2) + a, a < b < c (svara.score's)."""
     last = _last
     if last[1] == variant and last[0] == hand:
         return last[2]
-    a, b, c = canonical(hand, variant)
-    own = t is None
-    if own:
-        t = _table(variant)
+    a, b, c = hand
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    i = c * (c - 1) * (c - 2) // 6 + b * (b - 1) // 2 + a
+    if not _CLASSES:
+        from svara.data import Table
+        _CLASSES.append(Table("svara._classes", ("ROW0", "HIGH0", "ROW1")))
+    t = _CLASSES[0].open()
+    d = _buf
     try:
-        d = _buf
-        lo = 0
-        hi = t.size(0) // 3
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            t.read(0, 3 * mid, d, 3)
-            if (d[0], d[1], d[2]) < (a, b, c):
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo * 3 >= t.size(0):
-            raise ValueError("no class for the hand %r" % (hand,))
-        t.read(0, 3 * lo, d, 3)
-        if (d[0], d[1], d[2]) != (a, b, c):
-            raise ValueError("no class for the hand %r" % (hand,))
+        if variant & 1:
+            k = t.read(2, i, d, 1)[0]
+        else:
+            t.read(1, i >> 3, d, 1)
+            k = ((d[0] >> (i & 7)) & 1) << 8
+            k |= t.read(0, i, d, 1)[0]
     finally:
-        if own:
-            t.close()
+        t.close()
     last[0] = tuple(hand)
     last[1] = variant
-    last[2] = lo
-    return lo
+    last[2] = k
+    return k
 
 
 def _int(d, i, k):
@@ -119,9 +121,9 @@ def lookup(hand, n, variant):
     offset (svara.data): a few bytes into a small buffer, never the table's 13 KB in RAM
     where the code is not frozen. n = 1, 2: the exact counts of deals (of 3654, of
     3654 x 2600); n = 3..9: in millionths."""
+    i = row(hand, variant)
     t = _table(variant)
     try:
-        i = row(hand, variant, t)
         d = _buf
         if n < 3:
             t.read(2, 9 * i, d)
@@ -155,8 +157,7 @@ def floored(hand, n, variant, k):
     f = _FLOORS[variant]
     if f is None:
         from svara.data import Table
-        f = _FLOORS[variant] = Table("svara._floor_v%d" % variant, ("AT", "ONE", "MANY"),
-                                     True)
+        f = _FLOORS[variant] = Table("svara._floor_v%d" % variant, ("AT", "ONE", "MANY"))
     i = row(hand, variant)
     d = _buf
     f.open()
