@@ -141,6 +141,9 @@ def parse(text):
     calls = {}
     decide = {}
     for line in text.splitlines():
+        for word in ("CALL ", "DECIDE "):
+            if word in line:
+                line = line[line.index(word):]     # after the raw REPL's ">OK"
         f = line.split()
         if f[:1] == ["CALL"]:
             calls[int(f[1]), int(f[2])] = (int(f[3]), int(f[4]))
