@@ -57,7 +57,7 @@ def _ranks(hand, suit, best):
 _TABLES = [None] * 4        # svara.data.Table per point variant, made on first use
 _FLOORS = [None] * 4        # the same for the bots' floors (svara._floor_v<variant>):
                             # kept once imported (a bot asks many times a game)
-_CLASSES = []               # the Table of svara._classes (its module let go after a read)
+_CLASSES = []               # the Table of svara._classes, kept once made (as _FLOORS)
 _buf = bytearray(9)
 _last = [None, 0, -1]       # the last (hand, variant) asked and its class's row: a bot
                             # asks for the same hand at several floors and counts
@@ -89,7 +89,7 @@ def row(hand, variant):
     i = c * (c - 1) * (c - 2) // 6 + b * (b - 1) // 2 + a
     if not _CLASSES:
         from svara.data import Table
-        _CLASSES.append(Table("svara._classes", ("ROW0", "HIGH0", "ROW1"), True))
+        _CLASSES.append(Table("svara._classes", ("ROW0", "HIGH0", "ROW1")))
     t = _CLASSES[0].open()
     d = _buf
     try:
