@@ -14,7 +14,8 @@ package("svara", base_path="../lib", files=(
     "__init__.py", "cards.py", "score.py", "_score_table.py", "rules.py", "game.py",
     "match.py", "log.py", "bots.py", "reads.py", "_strategy.py", "odds.py",
     "_odds_table.py", "exact.py", "data.py", "_exact_v0.py", "_exact_v1.py",
-    "_exact_v2.py", "_exact_v3.py", "version.py", "work.py"))
+    "_exact_v2.py", "_exact_v3.py", "_floor_v0.py", "_floor_v1.py", "_floor_v2.py",
+    "_floor_v3.py", "_classes.py", "version.py", "work.py"))
 package("ui")
 # The packed languages only: i18n/src holds their readable sources (tools/gen/strings.py).
 package("i18n", files=("__init__.py", "_names.py", "en.py", "bg.py", "ru.py", "nl.py", "pt.py", "id.py"))

@@ -119,8 +119,10 @@ def test_the_counted_deals_of_one_and_two_opponents_are_the_exact_ones_for_every
     rules = exact_odds.rules_of(variant)
     for hand, (below, low) in sorted(exact_odds.read_counts(variant).items()):
         for n in (1, 2):
-            w, t, l, total = odds.chances(hand, n, rules)
+            w, t, l, total = odds.chances(hand, n, rules, (), 0, False)   # counted now
             assert (below[n - 1], low[n - 1], total) == (w, w + t, exact_odds.tuples(n)), hand
+            # ... and the tables (FEW), which the * key and the bots read, say the same
+            assert odds.chances(hand, n, rules) == (w, t, l, total), (hand, n)
         for n in range(1, 10):
             assert 0 <= below[n - 1] <= low[n - 1] <= exact_odds.tuples(n), (hand, n)
 
@@ -233,9 +235,10 @@ def test_the_fitted_table_regenerates_from_the_committed_fit_input():
 def test_a_call_allocates_little_on_micropython(micropython):
     micropython.exec("from svara import odds\nimport gc")
     micropython.mem_alloc()
-    used = micropython.exec(
-        "a = gc.mem_alloc()\nodds.chances((0, 26, 25), 1)\nb = gc.mem_alloc()\n"
-        "odds.chances((0, 26, 25), 2)\nc = gc.mem_alloc()\nprint(b - a, c - b)").split()
+    used = micropython.exec(        # the counting path (a dead card, or table=False)
+        "a = gc.mem_alloc()\nodds.chances((0, 26, 25), 1, None, (), 0, False)\n"
+        "b = gc.mem_alloc()\nodds.chances((0, 26, 25), 2, None, (), 0, False)\n"
+        "c = gc.mem_alloc()\nprint(b - a, c - b)").split()
     one, two = int(used[0]), int(used[1])
     assert one < 256, one            # two 32-byte arrays and a few small objects
     assert two < 2048, two           # plus the 1488-byte pair counts
@@ -249,10 +252,95 @@ def test_a_call_allocates_little_on_micropython(micropython):
     # The exact table is imported for the answer and let go again: once collected,
     # nothing of it stays in the heap. (svara.exact, the reader, stays once imported: it
     # is imported here first, as another test of the same interpreter may have let it go.)
-    micropython.exec("import svara.exact")
+    micropython.exec("import svara.exact\nimport svara.data\n"
+                     "r = odds.chances((0, 26, 25), 5, None, (), 20)")
     before = micropython.mem_alloc()
-    micropython.exec("r = odds.chances((0, 26, 25), 5)")
+    micropython.exec("r = odds.chances((0, 26, 25), 5)\nr = odds.chances((0, 26, 25), 1)\n"
+                     "r = odds.chances((9, 14, 18), 2, None, (), 20)\n"
+                     "r = odds.chances((9, 14, 18), 7, None, (), 15)")
     assert micropython.mem_alloc() - before < 256
+
+
+@pytest.mark.parametrize("variant", (0, 1))
+def test_every_hand_finds_the_row_of_its_class(variant):
+    """svara._classes (one read a hand on the handset) against the symmetries tried one
+    by one (svara.exact.canonical) and the classes' order in the tables, every hand."""
+    rows = {h: i for i, h in enumerate(exact_odds.classes(variant))}
+    for hand in combinations(range(32), 3):
+        for order in (hand, hand[::-1], (hand[1], hand[2], hand[0])):
+            exact._last[0] = None
+            assert exact.row(order, variant) == rows[exact.canonical(hand, variant)], hand
+    with open(exact_odds.CLASSES_PATH, encoding="ascii") as f:
+        assert f.read() == exact_odds.classes_text(), "run tools/gen/exact_odds.py --module"
+
+
+def _floor_cases(variant, count):
+    """(hand, floor) of seeded random hands (any image of their class) and every floor."""
+    rng = random.Random(11 + variant)
+    return [(tuple(rng.sample(range(32), 3)), f)
+            for _ in range(count) for f in exact.FLOORS]
+
+
+@pytest.mark.parametrize("variant", exact_odds.VARIANTS)
+def test_the_floor_tables_give_what_the_counting_path_gives(variant):
+    """What the bots read (svara._floor_v*): for 1 opponent the exact counts of svara.odds
+    for the very hand, for 2 its exact chances rounded to millionths; for 3 to 9 its
+    estimate for the class's own hand rounded to 4000ths (the estimate of another hand of
+    the class may differ in the 4th digit); below our points a floor leaves no win and no
+    tie; the floor 18 of 2 or more opponents is counted now."""
+    from tools.gen.floor_odds import rounded
+    rules = exact_odds.rules_of(variant)
+    for hand, f in _floor_cases(variant, 5):
+        s = svara.score(*hand, rules)
+        own = exact.canonical(hand, variant)
+        for n in range(1, 10):
+            got = odds.chances(hand, n, rules, (), f)
+            if s < f:
+                assert got == (0, 0, odds.SCALE, odds.SCALE), (hand, f, n)
+                continue
+            counted = odds.chances(hand if n < 3 or f == 18 else own, n, rules, (), f, False)
+            if n == 1 or f == 18:
+                assert got == counted, (hand, f, n)
+                continue
+            w, t, l, total = counted
+            scale, unit = (odds.SCALE, 1) if n == 2 else (4000, 250)
+            a = rounded(w + t, total, scale) * unit
+            w = rounded(w, total, scale) * unit
+            assert got == (w, a - w, odds.SCALE - a, odds.SCALE), (hand, f, n, counted)
+
+
+def test_a_floor_the_tables_lack_is_counted_and_bad_floors_still_fail():
+    hand = svara.parse("Ah Ad 9s")
+    for n in (1, 2, 4):
+        assert odds.chances(hand, n, None, (), 17) == odds.chances(hand, n, None, (), 17, False)
+    with pytest.raises(ValueError, match="no opponent"):
+        odds.chances(hand, 1, None, (), 35)
+
+
+def test_the_floor_tables_regenerate_for_a_sample_of_classes():
+    """Byte for byte: a seeded sample of classes against tools/gen/floor_odds.py (all of
+    them: tools/gen/floor_odds.py --check, 4 minutes)."""
+    from tools.gen import floor_odds
+    import importlib
+    rng = random.Random(2)
+    for variant in exact_odds.VARIANTS:
+        rules = exact_odds.rules_of(variant)
+        mod = importlib.import_module("svara._floor_v%d" % variant)
+        cl = exact_odds.classes(variant)
+        assert len(mod.AT) == 4 * len(cl)
+        for i in rng.sample(range(len(cl)), 4):
+            hand = cl[i]
+            s = svara.score(*hand, rules)
+            k = mod.AT[4 * i] | mod.AT[4 * i + 1] << 8
+            m = mod.AT[4 * i + 2] | mod.AT[4 * i + 3] << 8
+            for f in exact.FLOORS:
+                if f <= s:
+                    assert mod.ONE[5 * k:5 * k + 5] == floor_odds.one(hand, rules, f)
+                    k += 1
+                    if f != 18:
+                        at = exact.MANY * m
+                        assert mod.MANY[at:at + exact.MANY] == floor_odds.many(hand, rules, f)
+                        m += 1
 
 
 def test_the_weights_and_their_means_allocate_nothing_on_micropython(micropython):

@@ -4,19 +4,25 @@ import svara
 from svara import exact, odds
 from svara.rules import Rules
 
-# Three or more opponents, computed on CPython: MicroPython must give the very same
-# digits (integers only). Without dead cards or a floor they come from the exact tables
-# (the first four: the counts of tools/gen/data/exact_odds_v*.txt, rounded); with them, and with
-# table=False (the bots' way), the estimate.
+# Computed on CPython: MicroPython must give the very same digits (integers only).
+# Without dead cards or a floor they come from the exact tables (the first four: the
+# counts of tools/gen/data/exact_odds_v*.txt, rounded); with table=False (None below) and
+# with dead cards, the estimate counted now; with a floor of svara.exact.FLOORS, the
+# floor tables (svara._floor_v*: 1 opponent the exact counts, 2 the exact chances in
+# millionths, 3 or more the estimate of the class's own hand in 4000ths; below our
+# points, never a win or a tie).
 DIGITS = (
     ('Jh Qh 9s', 3, None, '', 0, (201560, 157600, 640840, 1000000)),
     ('Jh Qh 9s', 9, None, '', 0, (1312, 8489, 990199, 1000000)),
     ('7c Ah Kh', 3, None, '', 0, (998359, 0, 1641, 1000000)),
     ('Kh 9h Qc', 6, Rules(joker=False), '', 0, (37810, 46633, 915557, 1000000)),
     ('Jh Qh 9s', 9, None, '', None, (1341, 9132, 989527, 1000000)),
-    ('Ah Ad 9s', 5, None, '', 20, (85227, 22830, 891943, 1000000)),
+    ('Ah Ad 9s', 5, None, '', 20, (85250, 22750, 892000, 1000000)),
     ('7d 7h Kh', 4, Rules(two_sevens=False), 'Ac 10d', 15, (0, 11, 999989, 1000000)),
-    ('Qc Qh Qd', 8, None, '', 23, (9148, 158101, 832751, 1000000)),
+    ('Qc Qh Qd', 8, None, '', 23, (9250, 158000, 832750, 1000000)),
+    ('Ah Ad 9s', 1, None, '', 20, (849, 61, 415, 1325)),
+    ('Kd Qd 9d', 2, Rules(joker=False), '', 19, (882791, 40470, 76739, 1000000)),
+    ('Jh Qh 9s', 2, None, '', 25, (0, 0, 1000000, 1000000)),
 )
 
 # A hand's class for the exact tables (svara.exact.canonical), by point variant: the
@@ -152,3 +158,32 @@ def test_three_or_more_opponents_behave_like_chances():
     w0 = odds.chances(aces, 4)[0]
     assert odds.chances(aces, 4, None, (), 20)[0] < w0
     assert odds.chances(aces, 4, None, svara.parse("Ac As 7c"))[1] == 0
+
+
+def test_the_tables_answer_what_the_counting_path_counts():
+    # The tables (what the * key and the bots read) hold the counting path's answers,
+    # here on this interpreter: 1 and 2 opponents without a floor and 1 with one, the
+    # very counts; 2 with a floor, its chances rounded to millionths.
+    for text, rules in (("Ah Ad 9s", None), ("10s Jd 7c", Rules(joker=False)),
+                        ("7h 7s Qd", Rules(two_sevens=False))):
+        hand = svara.parse(text)
+        for floor in (0, 15, 21):
+            if floor > svara.score(hand[0], hand[1], hand[2], rules):
+                continue
+            for n in (1, 2):
+                w, t, l, total = odds.chances(hand, n, rules, (), floor, False)
+                got = odds.chances(hand, n, rules, (), floor)
+                if n == 1 or not floor:
+                    assert got == (w, t, l, total), (text, floor, n)
+                else:
+                    a = ((w + t) * 2000000 + total) // (2 * total)
+                    w = (w * 2000000 + total) // (2 * total)
+                    assert got == (w, a - w, 1000000 - a, 1000000), (text, floor, n)
+    # 3 or more with a floor: the estimate of the class's own hand, counted here, to 250.
+    hand = svara.parse("Qh Ah Kh")
+    own = exact.canonical(hand, 0)
+    for n in (3, 6, 9):
+        w, t, l, total = odds.chances(own, n, None, (), 22, False)
+        a = ((w + t) * 8000 + total) // (2 * total) * 250
+        w = (w * 8000 + total) // (2 * total) * 250
+        assert odds.chances(hand, n, None, (), 22) == (w, a - w, 1000000 - a, 1000000)

@@ -27,11 +27,11 @@ TOOL_NAMES = {
     "tools.device.build", "tools.device.flash", "tools.device.vdevice",
     "tools.device.mip", "tools.device.typecheck",
     "tools.gen.score_table", "tools.gen.font", "tools.gen.strings", "tools.gen.exact_odds",
-    "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr",
+    "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr", "tools.gen.floor_odds",
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
-    "tools.bench.exploit", "tools.bench.font", "tools.bench.play", "tools.bench.score",
-    "tools.bench.panel", "tools.bench.qemu", "tools.bench.solve", "tools.bench.ui",
-    "tools.bench.unix",
+    "tools.bench.exploit", "tools.bench.font", "tools.bench.odds", "tools.bench.panel",
+    "tools.bench.play", "tools.bench.qemu", "tools.bench.score", "tools.bench.solve",
+    "tools.bench.ui", "tools.bench.unix",
     "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 

@@ -140,7 +140,7 @@ def _equity(view, opponents, floor):
     if _memo[0] == key:
         return _memo[1]
     from svara.odds import chances
-    w, t, l, total = chances(hand, opponents, rules, (), floor, False)
+    w, t, l, total = chances(hand, opponents, rules, (), floor)   # the tables
     e = (2 * w + t) * 500 // total
     _memo[0] = key
     _memo[1] = e

@@ -1,5 +1,12 @@
 # Showdown chances of a hand (issue 6): chances(hand, opponents, rules, dead, floor).
 #
+# At play time (no dead card) the answer is read from tables made on the host by the
+# counting below (issue 23: no counting loop on the handset): svara.exact finds the
+# hand's class (svara._classes) and reads _exact_v<points variant> (no floor: 1 and 2
+# opponents the exact counts, 3+ exact millionths) or _floor_v<variant> (a floor of
+# svara.exact.FLOORS: 1 opponent the exact counts, 2 exact millionths, 3+ the estimate
+# below in 4000ths; below our points nobody is beaten: (0, 0, SCALE, SCALE)).
+# ``table=False``, a dead card, or another floor count now, as follows.
 # The opponents' hands are dealt at random from the unseen cards (32 minus our three
 # minus ``dead``), all deals equally likely, card removal included. Win: our points beat
 # every opponent's. Tie: the best opponent has exactly our points (a svara). Lose: some
@@ -12,7 +19,6 @@
 # - 3+ opponents, no dead card, no floor (what the person's * key asks): exact, from
 #   _exact_v<points variant> (tools/gen/exact_odds.py counts every deal by inclusion-exclusion
 #   over the cards dealt), in millionths rounded to nearest, read by svara.exact.
-#   ``table=False`` (the bots) skips the tables.
 # - 3+ opponents otherwise: an estimate of P(all n hands in X) from the same exact counts.
 #   Card weights: w(d) = x(d) / e2(w without d) (one step of fitting a product model
 #   w(a) w(b) w(c) to the card counts x(d)); the product model deals 3n cards and keeps
@@ -182,9 +188,10 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     """(win, tie, lose, total) for ``hand`` against ``opponents`` random hands.
 
     win + tie + lose == total; each over total is the chance. Exact for 1 and 2
-    opponents (total = the number of deals); for 3 or more, total is SCALE: exact to
-    the millionth with no dead card and no floor (unless ``table`` is false), else the
-    estimate described at the top of this module.
+    opponents (total = the number of deals; with a floor from the tables, 2 opponents
+    in millionths, total SCALE); for 3 or more, total is SCALE: exact to the millionth
+    with no dead card and no floor, else the estimate described at the top of this
+    module. ``table``: read the tables where they hold the answer (False: count now).
     ``dead``: cards known to be out of play; ``floor``: opponents hold at least so many
     points. ValueError for a bad hand, opponent count, or a range nobody can hold."""
     if (not isinstance(opponents, int) or isinstance(opponents, bool)
@@ -194,10 +201,10 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     if len(u) < 3 * opponents:
         raise ValueError("%d unseen cards cannot deal %d hands" % (len(u), opponents))
     s = score(hand[0], hand[1], hand[2], rules)     # ValueError for bad rules too
-    if opponents > 2 and table and not floor and len(u) == 29:
-        from svara.exact import lookup
-        w, a = lookup(hand, opponents, rules.points_variant if rules else 0)
-        return w, a - w, SCALE - a, SCALE
+    if table and len(u) == 29:
+        got = _tabled(hand, opponents, rules.points_variant if rules else 0, s, floor)
+        if got is not None:
+            return got
     if opponents == 1:
         nb, ne, nr = _count1(u, s, floor, rules)
         if not nr:
@@ -230,6 +237,36 @@ def chances(hand, opponents, rules=None, dead=(), floor=0, table=True):
     w = _scaled(bn * rd, bd * rn, bs - rs)
     w = w if w < a else a
     return w, a - w, SCALE - a, SCALE
+
+
+def _tabled(hand, n, variant, s, floor):
+    """chances() from the tables (module header), or None for a floor they lack."""
+    if not floor:
+        from svara.exact import lookup
+        w, a = lookup(hand, n, variant)
+        if n == 1:
+            return w, a - w, 3654 - a, 3654
+        if n == 2:
+            return w, a - w, 9500400 - a, 9500400
+        return w, a - w, SCALE - a, SCALE
+    from svara.exact import FLOORS, floored
+    k = 0
+    for f in FLOORS:
+        if f == floor:
+            break
+        k += 1
+    else:
+        return None
+    if s < floor:
+        return 0, 0, SCALE, SCALE       # every opponent holds more: never a win or a tie
+    got = floored(hand, n, variant, k)
+    if got is None:
+        return None
+    w, t, total = got
+    if not total:
+        raise ValueError("%d disjoint opponent hands cannot all score %d or more"
+                         % (n, floor))
+    return w, t, total - w - t, total
 
 
 def _comb(n, k):

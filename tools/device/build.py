@@ -52,7 +52,9 @@ MPY_VERSION = 6           # the .mpy format that MicroPython 1.27 loads
 # into RAM in one block each. So do the packed languages: every i18n/<code>.py that the
 # manifest ships (i18n/__init__.py and i18n/_names.py are code).
 DATA_MODULES = ("svara/_exact_v0.py", "svara/_exact_v1.py", "svara/_exact_v2.py",
-                "svara/_exact_v3.py", "svara/_strategy.py")
+                "svara/_exact_v3.py", "svara/_strategy.py", "svara/_floor_v0.py",
+                "svara/_floor_v1.py", "svara/_floor_v2.py", "svara/_floor_v3.py",
+                "svara/_classes.py")
 
 
 def is_data_module(rel):
