@@ -83,6 +83,8 @@ class App:
         self.errors = 0         # errors caught since start (tools/stress/fuzz.py counts them)
         self.done = False       # Exit on the title: the loop may stop (main.py)
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
+        self.skipped = -1       # when a key last skipped a bot's pause (self.now; -1: long
+                                # ago): ui/screen.hurried keeps the next keys from playing
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
         self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
         # Show the first-game guide before a fresh install's first game (Session.view):

@@ -9,12 +9,36 @@
 # A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
 # Screens open each other through open_screen() (one screen module imported when it is
 # needed, the others dropped: drop_screens), and the match through resume().
+from drivers import keys
+
 from micropython import const
+
+try:
+    from time import ticks_diff
+except ImportError:     # CPython: MicroPython's, on its 30-bit ticks
+    def ticks_diff(a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 NOTHING = const(0)
 SHOW = const(1)
 REDRAW = const(2)
 BUSY = const(3)
+
+
+GUARD_MS = const(300)       # after a key that skipped a bot's pause: no key plays
+
+
+def hurried(app, code):
+    """True for a key that would play (OK, the left soft key, the green key) within
+    GUARD_MS of a key that skipped a bot's pause (app.skipped, set by the table): a key
+    pressed twice to hurry the bots neither plays the person's turn the second press
+    found nor closes the result that the last bot's action brought."""
+    if app.skipped < 0:
+        return False
+    if ticks_diff(app.now, app.skipped) >= GUARD_MS:
+        app.skipped = -1
+        return False
+    return code == keys.OK or code == keys.SL or code == keys.CALL
 
 
 class Screen:

@@ -10,7 +10,7 @@ from drivers import keys
 from i18n import held
 from ui import draw, writer
 from ui.draw import F5
-from ui.screen import Screen, open_screen, resume
+from ui.screen import Screen, hurried, open_screen, resume
 
 from micropython import const
 
@@ -241,6 +241,8 @@ class Showdown(Screen):
             if code == keys.END or code == keys.SR:
                 self.asking = False
                 return _REDRAW
+            return _NOTHING
+        if hurried(app, code):              # a key pressed twice to hurry the last bot
             return _NOTHING
         if code == keys.END:
             if self.kind == OVER:           # the match is over: nothing to come back to

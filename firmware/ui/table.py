@@ -22,24 +22,19 @@
 # while it is held. A key during either (but END and the right soft key, which ask to
 # leave and open the menu as ever) skips it: the bot acts at once, or its pop-up goes.
 # The skipping key never acts for the person: it is spent on the skip, and for
-# _GUARD_MS after it the keys that play (OK, the left soft key, the green key) and the
-# cover's OK do nothing, so that a key pressed twice to hurry the bots does not play
-# the person's turn that the second press found. With two or more people a cover screen
+# ui/screen.GUARD_MS after it the keys that play (OK, the left soft key, the green key),
+# the cover's OK and the result's OK do nothing (ui/screen.hurried), so that a key
+# pressed twice to hurry the bots neither plays the person's turn that the second press
+# found nor closes the showdown before it is seen. With two or more people a cover screen
 # hides the cards until the next person presses OK.
 from drivers import keys
 from i18n import held, item
 import settings
 from ui import draw, writer
 from ui.draw import F5
-from ui.screen import Screen, open_screen, resume
+from ui.screen import Screen, hurried, open_screen, resume, ticks_diff
 
 from micropython import const
-
-try:
-    from time import ticks_diff
-except ImportError:     # CPython: MicroPython's, on its 30-bit ticks
-    def ticks_diff(a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
@@ -153,7 +148,6 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
 _DOTS_MS = const(40)        # the thinking dots: one more every 40 ms, four in a cycle
-_GUARD_MS = const(300)      # after a key that skipped a bot's pause: no key plays
 
 
 class Table(Screen):
@@ -172,7 +166,6 @@ class Table(Screen):
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
         self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
-        self.skipped = -1           # when a key last skipped a bot's pause (-1: long ago)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
         # What a key on your turn need not draw again (issue 23: a key redraws only what
@@ -258,20 +251,11 @@ class Table(Screen):
 
     def _skip(self):
         """A key during a bot's thinking or pop-up: on at once (see the top)."""
-        self.skipped = self.app.now
+        self.app.skipped = self.app.now
         if self.mode == _THINK:
             return self._bot_acts()
         self.mode = _TURN
         return self._after()
-
-    def _guarded(self, code):
-        """True for a key that plays (or lifts the cover) within _GUARD_MS of a skip."""
-        if self.skipped < 0:
-            return False
-        if ticks_diff(self.app.now, self.skipped) >= _GUARD_MS:
-            self.skipped = -1
-            return False
-        return code == keys.OK or code == keys.SL or code == keys.CALL
 
     def _bot_acts(self):
         """The bot to act plays; its action shows as a pop-up on its row."""
@@ -312,7 +296,7 @@ class Table(Screen):
         mode = self.mode
         if (mode == _POP or mode == _THINK) and code != keys.END and code != keys.SR:
             return self._skip()
-        if (mode == _TURN or mode == _COVER) and self._guarded(code):
+        if (mode == _TURN or mode == _COVER) and hurried(self.app, code):
             return _NOTHING
         if mode == _QUIT:
             if code == keys.OK or code == keys.SL:

@@ -119,6 +119,38 @@ def test_keys_pressed_to_hurry_the_bots_never_play_your_turn():
     assert played and played[-1][0] == you, played
 
 
+def test_keys_pressed_to_hurry_the_last_bot_do_not_close_the_result_unseen(monkeypatch):
+    # You pass your hand, then press OK every 50 ms to hurry the bots that play the game
+    # out: the key that skips the last bot's pop-up brings the result, and the next
+    # presses of the same hurry leave it on the screen; 0.3 s after that skip OK goes on.
+    monkeypatch.setattr(settings, "ASK_PASS", bytearray(1))  # no "pass a good hand?"
+    for seed in range(3, 20):
+        r, clock = clocked(0, seed)
+        until(r, clock, "think", 10)
+        for _ in range(2000):
+            if r.app.screen.name != "table" or r.trace().startswith("opening"):
+                break
+            if mode(r) == "turn":
+                clock.now += 400
+                r.app.key(K.UP)             # Pass
+            clock.now += 50
+            r.app.key(K.OK)
+        assert r.trace().startswith("opening"), r.trace()
+        if r.app.skipped == clock.now:      # (else your pass ended the game: next seed)
+            break
+    else:
+        raise AssertionError("no seed's game ended on a skipped pop-up")
+    for _ in range(5):
+        clock.now += 50
+        for code in (K.OK, K.SL, K.CALL):
+            r.app.key(code)
+        assert r.app.screen.name in ("showdown", "svara"), r.trace()
+    name = r.app.screen.name
+    clock.now += 300
+    r.app.key(K.OK)
+    assert r.app.screen.name != name or r.trace().startswith("opening"), r.trace()
+
+
 def test_the_keys_runs_keep_their_virtual_clock_of_10_ms_an_idle_call():
     r = bench_play.CPythonPlay(3)
     assert r.app.clock is None
