@@ -50,13 +50,18 @@ class _Sleeps:
 
 
 def _wait_guest(us):
-    """Let `us` of the guest's clock pass, asleep (WFI for whole ms, then a spin)."""
+    """Let `us` of the guest's clock pass, asleep (WFI for whole ms, then a spin). The
+    port's ticks_us can misread near a SysTick (it reads the ms and the counter apart),
+    which can end a sleep_us early: so until this reading says `us` have passed."""
     t = _ticks_us()
-    if us >= 2000:
-        _sleep_ms(us // 1000 - 1)
-    left = us - _diff(_ticks_us(), t)
-    if left > 0:
-        time.sleep_us(left)
+    while True:
+        left = us - _diff(_ticks_us(), t)
+        if left <= 0:
+            return
+        if left >= 2000:
+            _sleep_ms(left // 1000 - 1)
+        else:
+            time.sleep_us(left)
 
 
 def _wait_handset_us(hus):
