@@ -387,7 +387,11 @@ def summarise(rows):
     start = {d.get("part"): d for what, d in rows if what == "start" and "part" in d}
     if start:
         out["start"] = {"display_k": start["display"]["k"],
-                        "panel_waits_ms": start["display"]["waits_ms"],
+                        "panel_waits_ms": (start["display"].get("waits_us", 0)
+                                           + start["title"].get("waits_us", 0)) / 1000
+                        if "waits_us" in start["display"] else start["display"]["waits_ms"],
+                        "title_clock_ms": handset_ms(start["title"]["clock"])
+                        if "clock" in start["title"] else None,
                         "title_k": start["title"]["k"], "title_show_k": start["title"]["show"],
                         "title_spi": start["title"]["spi"],
                         "files": [d["files"] for w, d in rows if w == "start" and "files" in d]}
@@ -504,10 +508,13 @@ def table(sm):
     if st:
         L.append("")
         L.append("Start (saves present: %s)" % ",".join(st["files"]))
-        L.append("  panel init (driver CPU)        %8d k  %s ms, plus %d ms of panel waits"
-                 % (st["display_k"], both(st["display_k"]), st["panel_waits_ms"]))
-        L.append("  import app .. title drawn      %8d k  %s ms (its show() %d k, SPI %s ms)"
+        L.append("  panel init (driver CPU)        %8d k  %s ms, plus %s ms of panel waits (here or at the"
+                 " first show())" % (st["display_k"], both(st["display_k"]), _f(st["panel_waits_ms"])))
+        L.append("  import app .. title drawn      %8d k  %s ms of CPU (its show() %d k, SPI %s ms)"
                  % (st["title_k"], both(st["title_k"]), st["title_show_k"], _f(spi_ms(st["title_spi"]))))
+        if st.get("title_clock_ms"):
+            L.append("  .. on the handset's clock      %s ms (the CPU, the panel's waits, the SPI, the flash)"
+                     % _f(st["title_clock_ms"]))
     if sm.get("keys"):
         L.append("")
         L.append("Keys on the table, key to the finished frame on the panel (medians; k = thousand instructions):")
