@@ -393,6 +393,9 @@ def summarise(rows):
                         "title_clock_ms": handset_ms(start["title"]["clock"])
                         if "clock" in start["title"] else None,
                         "title_k": start["title"]["k"], "title_show_k": start["title"]["show"],
+                        "title_imports_k": start["title"].get("imports"),
+                        "title_start_k": start["title"].get("start"),
+                        "title_gc_k": start["title"].get("gc"),
                         "title_spi": start["title"]["spi"],
                         "files": [d["files"] for w, d in rows if w == "start" and "files" in d]}
     keys = {}
@@ -449,6 +452,7 @@ def summarise(rows):
                 "decide_k_median": statistics.median(d["decide"] for d in ds),
                 "show_k_median": statistics.median(d["show"] for d in ds),
                 "save_k_median": statistics.median(d["save"] for d in ds),
+                "gc_k_median": statistics.median(d["gc"] for d in ds),
                 "shows_median": statistics.median(d["shows"] for d in ds),
                 "bots_median": statistics.median(d["decisions"] for d in ds),
                 "spi_ms_median": statistics.median(spi_ms(d["spi"]) for d in ds),
@@ -512,6 +516,9 @@ def table(sm):
                  " first show())" % (st["display_k"], both(st["display_k"]), _f(st["panel_waits_ms"])))
         L.append("  import app .. title drawn      %8d k  %s ms of CPU (its show() %d k, SPI %s ms)"
                  % (st["title_k"], both(st["title_k"]), st["title_show_k"], _f(spi_ms(st["title_spi"]))))
+        if st.get("title_imports_k") is not None:
+            L.append("    of which: import app and App() %d k (clock, sleeps in), App.start() %d k, gc %d k"
+                     % (st["title_imports_k"], st["title_start_k"], st["title_gc_k"]))
         if st.get("title_clock_ms"):
             L.append("  .. on the handset's clock      %s ms (the CPU, the panel's waits, the SPI, the flash)"
                      % _f(st["title_clock_ms"]))
@@ -542,20 +549,23 @@ def table(sm):
         L.append("")
         L.append("Bot rounds: the person's OK (from turn, or on a result) until he is asked again"
                  " (medians; worst), at Bot pace normal:")
-        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %8s %9s %15s %8s %15s %11s" % (
-            "seats", "level", "from", "n", "bots", "CPU k", "decide k", "show k", "shows", "SPI ms",
-            "flash ms", "slept ms", "length ms", "said ms", "length/said", "CPU share"))
+        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %7s %6s %6s %7s %7s %8s %15s %8s %15s %11s" % (
+            "seats", "level", "from", "n", "bots", "CPU k", "decide k", "save k", "show k", "gc k",
+            "shows", "SPI ms", "flash ms", "slept ms", "length ms", "said ms", "length/said", "CPU share"))
         for r in sm["rounds"]:
             said = r["said_ms_median"]
-            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %8s %9s %15s %8s %15s %11s" % (
+            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %7d %6d %6.0f %7s %7s %8s %15s %8s %15s %11s" % (
                 r["seats"], r["level"], r["from"], r["n"], r["bots_median"], r["cpu_k_median"],
-                r["decide_k_median"], r["show_k_median"], r["shows_median"],
+                r["decide_k_median"], r["save_k_median"], r["show_k_median"], r["gc_k_median"],
+                r["shows_median"],
                 _f(r["spi_ms_median"]), _f(r["flash_ms_median"]), _f(r["slept_ms_median"]),
                 "%s; %s" % (_f(r["length_ms_median"]), _f(r["length_ms_worst"])),
                 _f(said) if said else "-",
                 "%.2f (%.2f-%.2f)" % (r["length_of_said_median"], r["length_of_said_low"],
                                       r["length_of_said_high"]) if said else "-",
                 "%.1f%%; %.1f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
+        L.append("  CPU k = the whole round's, the person's OK among it (its save); decide, save (saving's _save and"
+                 " _erase), show, gc: parts of it;")
         L.append("  length = the round on the handset's clock (the guest's clock in handset time: CPU at the high"
                  " end, the loop's")
         L.append("  10 ms sleeps, the SPI bus and the flash chip); said = bots x (think + pop-up) of the pace"
