@@ -438,8 +438,9 @@ def summarise(rows):
         out["rounds"] = []
         for (seats, level, frm), ds in sorted(rounds.items()):
             # The round's length on the handset: the guest's clock in handset time (the
-            # CPU at the high end, the loop's sleeps, the SPI bus's and the flash's waits).
-            length = [handset_ms(d["clock"]) for d in ds]
+            # CPU at the high end, the loop's sleeps, the SPI bus's and the flash's waits),
+            # less the RAM block device's own copying (art: rp2.Flash's work is C).
+            length = [handset_ms(d["clock"] - d.get("art", 0)) for d in ds]
             share = [ms(d["cpu"], CPI[1]) / max(n, 1e-9) for d, n in zip(ds, length)]
             # What Bot pace says: each bot action thinks, then shows its pop-up.
             said = [d["decisions"] * (d["think_ms"] + d["pop_ms"]) for d in ds
@@ -517,7 +518,7 @@ def table(sm):
         L.append("  import app .. title drawn      %8d k  %s ms of CPU (its show() %d k, SPI %s ms)"
                  % (st["title_k"], both(st["title_k"]), st["title_show_k"], _f(spi_ms(st["title_spi"]))))
         if st.get("title_imports_k") is not None:
-            L.append("    of which: import app and App() %d k (clock, sleeps in), App.start() %d k, gc %d k"
+            L.append("    of which: import app and App() %d k, App.start() %d k (its saves read, the title drawn), gc %d k"
                      % (st["title_imports_k"], st["title_start_k"], st["title_gc_k"]))
         if st.get("title_clock_ms"):
             L.append("  .. on the handset's clock      %s ms (the CPU, the panel's waits, the SPI, the flash)"
@@ -566,9 +567,9 @@ def table(sm):
                 "%.1f%%; %.1f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
         L.append("  CPU k = the whole round's, the person's OK among it (its save); decide, save (saving's _save and"
                  " _erase), show, gc: parts of it;")
-        L.append("  length = the round on the handset's clock (the guest's clock in handset time: CPU at the high"
-                 " end, the loop's")
-        L.append("  10 ms sleeps, the SPI bus and the flash chip); said = bots x (think + pop-up) of the pace"
+        L.append("  length = the round on the handset's clock (the guest's clock in handset time less the RAM block"
+                 " device's own copying:")
+        L.append("  CPU at the high end, the loop's 10 ms sleeps, the SPI bus and the flash chip); said = bots x (think + pop-up) of the pace"
                  " setting; CPU share =")
         L.append("  CPU (high) / length (issue 23: <= 10%, the length within 10% of what the pace says).")
     if sm.get("decide"):

@@ -69,6 +69,21 @@ def _wait_handset_us(hus):
     _wait_guest(hus // HANDSET_NS)
 
 
+class _Art:
+    us = 0          # guest us of the stand-ins' own work the handset does not do (the RAM
+                    # block device's copying: rp2.Flash's is C and XIP reads), masked
+
+
+def _art(us):
+    _Art.us = (_Art.us + us) & 0x3FFFFFFF
+    M.art += us
+
+
+def _eff_us():
+    """The guest's clock less the stand-ins' own work: the handset's, in guest us."""
+    return (_ticks_us() - _Art.us) & 0x3FFFFFFF
+
+
 class _Handset:
     last = _ticks_us()
     ms = 0          # handset ms (wraps as ticks_ms does)
@@ -80,7 +95,7 @@ def _handset_ms():
     port's ticks_us can read a ms low at a SysTick (it reads ms and the counter apart):
     a step back is skipped, and the next reading makes it up."""
     h = _Handset
-    t = _ticks_us()
+    t = _eff_us()
     d = _diff(t, h.last)
     if d > 0:
         h.last = t
@@ -188,7 +203,9 @@ class RamBlocks:
         t = _ticks_us()
         buf[:] = uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))
         self.read += len(buf)
-        M.bd += _diff(_ticks_us(), t)
+        d = _diff(_ticks_us(), t)
+        M.bd += d
+        _art(d)
 
     def writeblocks(self, n, buf, off=None):
         t = _ticks_us()
@@ -197,6 +214,7 @@ class RamBlocks:
                 self.ioctl(6, n + i)
             off = 0
         uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))[:] = buf
+        _art(_diff(_ticks_us(), t))
         _wait_handset_us(-(-len(buf) // 256) * PAGE_US)    # the chip programs its pages
         self.written += len(buf)
         self.writes += 1
@@ -211,6 +229,7 @@ class RamBlocks:
         if op == 6:
             t = _ticks_us()
             uctypes.bytearray_at(BD_ADDR + arg * BD_BLOCK, BD_BLOCK)[:] = self.ff
+            _art(_diff(_ticks_us(), t))
             _wait_handset_us(ERASE_US)                      # the chip erases the sector
             self.erased += 1
             self.per_block[arg] += 1
@@ -305,6 +324,8 @@ class Meter:
         self.erases = 0     # blocks erased, bytes written to the flash
         self.written = 0
         self.spi_us = 0     # guest us the bus took for those bytes (in the clock, not CPU)
+        self.waits = 0      # guest us of the firmware's sleeps and the bus's waits
+        self.art = 0        # guest us of the block device's own copying (not the handset's)
 
 
 M = Meter()
@@ -501,10 +522,12 @@ def press(a, code):
     M.clear()
     del DECISIONS[:]
     t0 = _ticks_us()
+    s0 = _Sleeps.us
     call(a.key, code)
     n, _, slept = settle(a)
     M.calls = n
     clock = _diff(_ticks_us(), t0)
+    M.waits = _Sleeps.us - s0       # the firmware's sleeps and the bus's waits, guest us
     if SPI_BUS is not None:
         M.spi += SPI_BUS.take()     # anything sent outside show() (none today)
     if a.errors:
@@ -602,9 +625,9 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
                                                        _fields(), clock))
                 to = "turn" if a.screen.name == "table" else "result"
                 p = a.play
-                print("@round from=%s to=%s %s %s clock=%d slept=%d spi_us=%d pace=%d "
+                print("@round from=%s to=%s %s %s clock=%d slept=%d spi_us=%d waits=%d art=%d pace=%d "
                       "think_ms=%d pop_ms=%d" % (
-                          frm, to, tag, _fields(), clock, slept, M.spi_us, pace,
+                          frm, to, tag, _fields(), clock, slept, M.spi_us, M.waits, M.art, pace,
                           getattr(p, "think_ms", -1), getattr(p, "pop_ms", -1)))
                 if M.decisions:
                     done += 1
@@ -698,13 +721,14 @@ def bench_start():
     from store import Store
     a = new_app(DISPLAY, say=False, store=Store("/saves"))
     t1 = _ticks_us()
+    imports = _diff(t1, t) - (_Sleeps.us - s) - (M.bd - b)
     a.start()
     t2 = _ticks_us()
     M.cpu = _diff(t2, t) - (_Sleeps.us - s) - (M.bd - b)
     # (the driver wakes the panel at the first show(): what is left of the reset's
     # 120 ms and Sleep Out's wait are among the title's sleeps, not its CPU)
     print("@start part=title k=%d imports=%d start=%d screen=%s waits_us=%d clock=%d %s" % (
-        M.cpu, _diff(t1, t), _diff(t2, t1), a.screen.name, (_Sleeps.asked_ms - asked) * 1000,
+        M.cpu, imports, M.cpu - imports, a.screen.name, (_Sleeps.asked_ms - asked) * 1000,
         _diff(t2, t), _fields()))
     print("@start files=%s" % ",".join(sorted(_listdir("/saves"))))
     if a.errors or a.note:
