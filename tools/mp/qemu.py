@@ -518,7 +518,8 @@ def table(sm):
         L.append("  import app .. title drawn      %8d k  %s ms of CPU (its show() %d k, SPI %s ms)"
                  % (st["title_k"], both(st["title_k"]), st["title_show_k"], _f(spi_ms(st["title_spi"]))))
         if st.get("title_imports_k") is not None:
-            L.append("    of which: import app and App() %d k, App.start() %d k (its saves read, the title drawn), gc %d k"
+            L.append("    of which: import app and App() %d k, App.start() %d k (its saves read, the title"
+                     " drawn), gc %d k"
                      % (st["title_imports_k"], st["title_start_k"], st["title_gc_k"]))
         if st.get("title_clock_ms"):
             L.append("  .. on the handset's clock      %s ms (the CPU, the panel's waits, the SPI, the flash)"
@@ -565,13 +566,15 @@ def table(sm):
                 "%.2f (%.2f-%.2f)" % (r["length_of_said_median"], r["length_of_said_low"],
                                       r["length_of_said_high"]) if said else "-",
                 "%.1f%%; %.1f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
-        L.append("  CPU k = the whole round's, the person's OK among it (its save); decide, save (saving's _save and"
+        L.append("  CPU k = the whole round's, the person's OK among it (its save); decide, save (saving._save,"
                  " _erase), show, gc: parts of it;")
-        L.append("  length = the round on the handset's clock (the guest's clock in handset time less the RAM block"
-                 " device's own copying:")
-        L.append("  CPU at the high end, the loop's 10 ms sleeps, the SPI bus and the flash chip); said = bots x (think + pop-up) of the pace"
-                 " setting; CPU share =")
-        L.append("  CPU (high) / length (issue 23: <= 10%, the length within 10% of what the pace says).")
+        L.append("  length = the round on the handset's clock (the guest's clock in handset time less the RAM"
+                 " block device's")
+        L.append("  own copying: CPU at the high end, the loop's 10 ms sleeps, the SPI bus and the flash chip);"
+                 " said = bots x")
+        L.append("  (think + pop-up) of the pace setting; CPU share = CPU (high) / length (issue 23: <= 10%, the"
+                 " length within")
+        L.append("  10% of what the pace says).")
     if sm.get("decide"):
         L.append("")
         L.append("Bot decisions (svara.bots.decide), positions of seeded matches:")
