@@ -9,8 +9,9 @@ BOARD=MICROBIT, the game frozen in: see the README) and prints its table: start 
 title with saves, each kind of key on the table to the finished frame on the panel (CPU
 and SPI), the bots' rounds against their pacing, their decisions by level and table
 size, and the * key's chances by opponents; the model (RP2040 cycles per M0 instruction,
-125 MHz, the panel's 12.5 MHz SPI) is printed with it. Without MICROPYTHON_QEMU it says
-how to get the image and exits 0 (make bench goes on).
+125 MHz, the panel's 12 MHz SPI as board.py asks it, the firmware on handset time) is
+printed with it. Without MICROPYTHON_QEMU it says how to get the image and exits 0
+(make bench goes on).
 """
 import sys
 

@@ -30,7 +30,8 @@ real drivers/st7735.py on stand-in pins and an SPI bus that counts the bytes.
           OK on a result: the key, then idle() until settled; CPU of the handler (with its
           drawing into the frame), of show(), and the SPI bytes the driver wrote
   rounds  a whole bot round (the person's OK until his next turn) at 4 and 10 seats,
-          every level: CPU against the guest's clock (the table's pacing)
+          every level: its length on the handset's clock against what Bot pace says,
+          and the CPU's share of it
   decide  svara.bots.decide by level and table size (2, 4, 10 seats) over positions of
           seeded matches: median, 90th percentile, worst
   odds    svara.odds.tenths (the * key's figures) by number of opponents
@@ -42,10 +43,16 @@ real drivers/st7735.py on stand-in pins and an SPI bus that counts the bytes.
 RP2040 time = M0 instructions x 1.45 (low) to 2.0 (high) cycles / 125 MHz: 1.45 is
 calibrated on a published RP2040 run (MicroPython 1.23, 125 MHz, an integer-add loop:
 799 ms, 68.6 M instructions on this image), 2.0 allows for flash cache misses and the
-collector; quote the high end against targets. SPI time = bytes x 8 / 12.5 MHz (the
-panel's clock: pico-sdk's spi_set_baudrate gives 125 MHz / 10 for a 15 MHz request).
+collector; quote the high end against targets. SPI time = bytes x 8 / 12 MHz (the
+panel's clock, firmware/boards/handset/board.py's SPI_BAUD: the rp2 port's clk_peri is
+48 MHz, and pico-sdk's spi_set_baudrate gives 48 / 4 MHz for a 12 MHz request).
 The saves' flash work: 45 ms a 4 KB sector erase, 0.4 ms a 256-byte page program (the
 Pico's W25Q16JV, typical); the RAM block device's own time is left out of the CPU.
+The firmware runs on HANDSET time: the guest's stand-in time.ticks_ms() counts 16 ns
+(2.0 cycles / 125 MHz, the high end) an instruction, its sleep_ms(n) lasts n ms of that,
+the app gets it as its clock (as main.py gives it time.ticks_ms), and the SPI bus and
+the flash chip wait their time in it; so a bot round paced by the clock lasts on the
+guest's clock what it would last on the handset, and its CPU's share is CPU / length.
 docs/SPEED.md has the method and the figures.
 
 Exit status: 0 done, 1 a measurement failed (the guest's error is printed), 2 bad usage,
@@ -70,7 +77,10 @@ MACHINE = ["-machine", "microbit", "-global", "nrf51-soc.flash-size=1048576",
            "-nographic", "-monitor", "null", "-semihosting", "-serial", "stdio"]
 CPI = (1.45, 2.0)       # RP2040 cycles per M0 instruction: low, high
 MHZ = 125
-SPI_HZ = 12_500_000
+HANDSET_NS = CPI[1] * 1000 / MHZ    # handset ns an instruction at the high end: 16
+SPI_HZ = 12_000_000     # firmware/boards/handset/board.py SPI_BAUD (what the handset gets)
+SETTINGS = os.path.join(ROOT, "firmware", "settings.py")
+PACES = ("slow", "normal", "fast")
 TIMEOUT = 1800          # seconds of host time for one guest command
 SEED = 5
 LEVELS = ("Easy", "Normal", "Hard")
@@ -111,6 +121,28 @@ def ms(k, cpi):
 
 def spi_ms(nbytes):
     return nbytes * 8 * 1000 / SPI_HZ
+
+
+def handset_ms(guest_us):
+    """Handset ms for `guest_us` of the guest's clock (HANDSET_NS a guest ns)."""
+    return guest_us * HANDSET_NS / 1000
+
+
+def pace_ms(path=SETTINGS):
+    """What Bot pace says, read from firmware/settings.py: [(think ms, pop-up ms)] by
+    the setting's index (slow, normal, fast); [] for a tree before the clock's pacing."""
+    import ast
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    got = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for t in node.targets:
+                if isinstance(t, ast.Name) and t.id in ("PACE_THINK", "PACE_POP"):
+                    got[t.id] = node.value.value
+    if len(got) < 2:
+        return []
+    return [(th * 10, po * 10) for th, po in zip(got["PACE_THINK"], got["PACE_POP"])]
 
 
 def flash_ms(erases, written):
@@ -340,17 +372,30 @@ def _f(x):
 
 def summarise(rows):
     """The figures, as a dict (what --json prints and the table shows)."""
-    out = {"model": {"cpi": CPI, "mhz": MHZ, "spi_hz": SPI_HZ}}
+    out = {"model": {"cpi": CPI, "mhz": MHZ, "spi_hz": SPI_HZ, "handset_ns": HANDSET_NS}}
+    try:
+        out["model"]["pace_ms"] = pace_ms()
+    except (OSError, SyntaxError):
+        out["model"]["pace_ms"] = []
     for what, d in rows:
         if what == "clock":
             out["clock"] = d
+        elif what == "model":
+            out["model"]["guest"] = d
         elif what == "heap":
             out.setdefault("heap_free", []).append(d["free"])
     start = {d.get("part"): d for what, d in rows if what == "start" and "part" in d}
     if start:
         out["start"] = {"display_k": start["display"]["k"],
-                        "panel_waits_ms": start["display"]["waits_ms"],
+                        "panel_waits_ms": (start["display"].get("waits_us", 0)
+                                           + start["title"].get("waits_us", 0)) / 1000
+                        if "waits_us" in start["display"] else start["display"]["waits_ms"],
+                        "title_clock_ms": handset_ms(start["title"]["clock"])
+                        if "clock" in start["title"] else None,
                         "title_k": start["title"]["k"], "title_show_k": start["title"]["show"],
+                        "title_imports_k": start["title"].get("imports"),
+                        "title_start_k": start["title"].get("start"),
+                        "title_gc_k": start["title"].get("gc"),
                         "title_spi": start["title"]["spi"],
                         "files": [d["files"] for w, d in rows if w == "start" and "files" in d]}
     keys = {}
@@ -392,10 +437,15 @@ def summarise(rows):
     if rounds:
         out["rounds"] = []
         for (seats, level, frm), ds in sorted(rounds.items()):
-            est = [ms(d["cpu"], CPI[1]) + spi_ms(d["spi"]) + flash_ms(d["erases"], d["written"])
-                   + d["slept"] / 1000 for d in ds]
-            share = [ms(d["cpu"], CPI[1]) / e for d, e in zip(ds, est)]
-            paced = [ms(d["cpu"], CPI[1]) / max(d["clock"] / 1000, 1e-9) for d in ds]
+            # The round's length on the handset: the guest's clock in handset time (the
+            # CPU at the high end, the loop's sleeps, the SPI bus's and the flash's waits),
+            # less the RAM block device's own copying (art: rp2.Flash's work is C).
+            length = [handset_ms(d["clock"] - d.get("art", 0)) for d in ds]
+            share = [ms(d["cpu"], CPI[1]) / max(n, 1e-9) for d, n in zip(ds, length)]
+            # What Bot pace says: each bot action thinks, then shows its pop-up.
+            said = [d["decisions"] * (d["think_ms"] + d["pop_ms"]) for d in ds
+                    if d.get("think_ms", -1) >= 0]
+            ratio = [n / s for n, s in zip(length, said) if s]
             out["rounds"].append({
                 "seats": seats, "level": LEVELS[level], "from": frm, "n": len(ds),
                 "cpu_k_median": statistics.median(d["cpu"] for d in ds),
@@ -403,19 +453,19 @@ def summarise(rows):
                 "decide_k_median": statistics.median(d["decide"] for d in ds),
                 "show_k_median": statistics.median(d["show"] for d in ds),
                 "save_k_median": statistics.median(d["save"] for d in ds),
+                "gc_k_median": statistics.median(d["gc"] for d in ds),
                 "shows_median": statistics.median(d["shows"] for d in ds),
                 "bots_median": statistics.median(d["decisions"] for d in ds),
                 "spi_ms_median": statistics.median(spi_ms(d["spi"]) for d in ds),
                 "flash_ms_median": statistics.median(flash_ms(d["erases"], d["written"]) for d in ds),
-                "slept_ms_median": statistics.median(d["slept"] / 1000 for d in ds),
-                "clock_ms_median": statistics.median(d["clock"] / 1000 for d in ds),
-                "rp2040_ms_high_median": statistics.median(est), "rp2040_ms_high_worst": max(est),
+                "slept_ms_median": statistics.median(handset_ms(d["slept"]) for d in ds),
+                "length_ms_median": statistics.median(length), "length_ms_worst": max(length),
+                "said_ms_median": statistics.median(said) if said else None,
+                "length_of_said_median": statistics.median(ratio) if ratio else None,
+                "length_of_said_low": min(ratio) if ratio else None,
+                "length_of_said_high": max(ratio) if ratio else None,
                 "cpu_share_high_median": statistics.median(share),
-                "cpu_share_high_worst": max(share),
-                "clock_ms_per_bot_median": statistics.median(d["clock"] / 1000 / d["decisions"]
-                                                             for d in ds),
-                "cpu_of_paced_high_median": statistics.median(paced),
-                "cpu_of_paced_high_worst": max(paced)})
+                "cpu_share_high_worst": max(share)})
     dec = {}
     for what, d in rows:
         if what == "decide":
@@ -442,8 +492,19 @@ def table(sm):
     L = []
     L.append("Model: RP2040 ms = k (thousand M0 instructions) x %.2f (low) .. %.1f (high) / %d MHz;"
              % (CPI[0], CPI[1], MHZ))
-    L.append("       SPI ms = bytes x 8 / %.1f MHz; `ms` columns are low-high, targets read the high end."
-             % (SPI_HZ / 1e6))
+    L.append("       SPI ms = bytes x 8 / %g MHz (board.py's SPI_BAUD); `ms` columns are low-high, targets"
+             " read the high end." % (SPI_HZ / 1e6))
+    L.append("       The firmware runs on handset time: ticks_ms() = guest instructions x %.0f ns (%.1f cycles"
+             " / %d MHz)," % (sm["model"].get("handset_ns", HANDSET_NS), CPI[1], MHZ))
+    L.append("       its sleeps, the SPI bus's and the flash chip's waits in that time; the app's clock is it.")
+    g = sm["model"].get("guest")
+    if g and not g.get("clocked"):
+        L.append("       (this image's App takes no clock: its table paces as it did, not by the clock)")
+    pm = sm["model"].get("pace_ms")
+    if pm:
+        L.append("       Bot pace (firmware/settings.py PACE_THINK / PACE_POP, ui/table.py): %s; a bot action"
+                 " = think + pop-up." % ", ".join("%s %d + %d ms" % (PACES[i], t, p)
+                                                 for i, (t, p) in enumerate(pm[:3])))
     c = sm.get("clock")
     if c:
         L.append("Clock check: %d instructions (asm loop) read as %d us in the guest (1 us = 1,000 instructions)."
@@ -452,10 +513,17 @@ def table(sm):
     if st:
         L.append("")
         L.append("Start (saves present: %s)" % ",".join(st["files"]))
-        L.append("  panel init (driver CPU)        %8d k  %s ms, plus %d ms of panel waits"
-                 % (st["display_k"], both(st["display_k"]), st["panel_waits_ms"]))
-        L.append("  import app .. title drawn      %8d k  %s ms (its show() %d k, SPI %s ms)"
+        L.append("  panel init (driver CPU)        %8d k  %s ms, plus %s ms of panel waits (here or at the"
+                 " first show())" % (st["display_k"], both(st["display_k"]), _f(st["panel_waits_ms"])))
+        L.append("  import app .. title drawn      %8d k  %s ms of CPU (its show() %d k, SPI %s ms)"
                  % (st["title_k"], both(st["title_k"]), st["title_show_k"], _f(spi_ms(st["title_spi"]))))
+        if st.get("title_imports_k") is not None:
+            L.append("    of which: import app and App() %d k, App.start() %d k (its saves read, the title"
+                     " drawn), gc %d k"
+                     % (st["title_imports_k"], st["title_start_k"], st["title_gc_k"]))
+        if st.get("title_clock_ms"):
+            L.append("  .. on the handset's clock      %s ms (the CPU, the panel's waits, the SPI, the flash)"
+                     % _f(st["title_clock_ms"]))
     if sm.get("keys"):
         L.append("")
         L.append("Keys on the table, key to the finished frame on the panel (medians; k = thousand instructions):")
@@ -482,28 +550,31 @@ def table(sm):
     if sm.get("rounds"):
         L.append("")
         L.append("Bot rounds: the person's OK (from turn, or on a result) until he is asked again"
-                 " (medians; worst):")
-        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %6s %8s %8s %9s %9s %15s %11s %11s" % (
-            "seats", "level", "from", "n", "bots", "CPU k", "decide k", "show k", "shows", "SPI ms",
-            "flash ms", "slept ms", "clock ms", "RP2040 ms high", "CPU share", "CPU/clock"))
+                 " (medians; worst), at Bot pace normal:")
+        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %7s %6s %6s %7s %7s %8s %15s %8s %15s %11s" % (
+            "seats", "level", "from", "n", "bots", "CPU k", "decide k", "save k", "show k", "gc k",
+            "shows", "SPI ms", "flash ms", "slept ms", "length ms", "said ms", "length/said", "CPU share"))
         for r in sm["rounds"]:
-            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %6.0f %8s %8s %9s %9s %15s %11s %11s" % (
+            said = r["said_ms_median"]
+            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %7d %6d %6.0f %7s %7s %8s %15s %8s %15s %11s" % (
                 r["seats"], r["level"], r["from"], r["n"], r["bots_median"], r["cpu_k_median"],
-                r["decide_k_median"], r["show_k_median"], r["shows_median"],
+                r["decide_k_median"], r["save_k_median"], r["show_k_median"], r["gc_k_median"],
+                r["shows_median"],
                 _f(r["spi_ms_median"]), _f(r["flash_ms_median"]), _f(r["slept_ms_median"]),
-                _f(r["clock_ms_median"]),
-                "%s; %s" % (_f(r["rp2040_ms_high_median"]), _f(r["rp2040_ms_high_worst"])),
-                "%.0f%%; %.0f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"]),
-                "%.0f%%; %.0f%%" % (100 * r["cpu_of_paced_high_median"],
-                                    100 * r["cpu_of_paced_high_worst"])))
-        L.append("  clock = the guest's clock (its pacing: sleeps + CPU at 1 ns an instruction); RP2040 ms ="
-                 " CPU (high) + SPI + flash +")
-        L.append("  the loop's sleeps, the round's length on the handset (an upper bound where a clock-paced"
-                 " table's")
-        L.append("  waits would absorb the CPU); CPU share = CPU (high) / that length. CPU/clock = CPU (high) /"
-                 " the guest's clock:")
-        L.append("  the share of the paced time where the table paces by the clock (over 100%: the CPU"
-                 " overruns the pace).")
+                "%s; %s" % (_f(r["length_ms_median"]), _f(r["length_ms_worst"])),
+                _f(said) if said else "-",
+                "%.2f (%.2f-%.2f)" % (r["length_of_said_median"], r["length_of_said_low"],
+                                      r["length_of_said_high"]) if said else "-",
+                "%.1f%%; %.1f%%" % (100 * r["cpu_share_high_median"], 100 * r["cpu_share_high_worst"])))
+        L.append("  CPU k = the whole round's, the person's OK among it (its save); decide, save (saving._save,"
+                 " _erase), show, gc: parts of it;")
+        L.append("  length = the round on the handset's clock (the guest's clock in handset time less the RAM"
+                 " block device's")
+        L.append("  own copying: CPU at the high end, the loop's 10 ms sleeps, the SPI bus and the flash chip);"
+                 " said = bots x")
+        L.append("  (think + pop-up) of the pace setting; CPU share = CPU (high) / length (issue 23: <= 10%, the"
+                 " length within")
+        L.append("  10% of what the pace says).")
     if sm.get("decide"):
         L.append("")
         L.append("Bot decisions (svara.bots.decide), positions of seeded matches:")

@@ -9,9 +9,17 @@
 #
 # The clock: under qemu -icount shift=0 the guest's clock advances 1 ns per instruction,
 # so a time.ticks_us() difference is thousands of instructions ("k"). Sleeps pass no
-# instructions (the images wait with WFI), but they move the clock: every sleep the
-# firmware asks for goes through a stand-in time module that measures it, and the CPU of
-# a call is its clock time less the sleeps inside it.
+# instructions (the images wait with WFI, or spin under a microsecond), but they move the
+# clock: every sleep the firmware asks for goes through a stand-in time module that
+# measures it, and the CPU of a call is its clock time less the sleeps inside it.
+#
+# The firmware sees HANDSET time: the stand-in time module's ticks_ms() counts HANDSET_NS
+# (16 ns: 2.0 cycles at 125 MHz, the model's high end) for every guest instruction, and
+# its sleep_ms(n) sleeps n ms of that time (n x 1000 / 16 us of the guest's clock). The
+# app gets it as its clock (App(..., clock=time.ticks_ms), as main.py gives the real one),
+# so the bots' pace is timed as the handset would time it. The devices' waits advance it
+# too, outside the CPU: the SPI bus its bytes at the panel's 12 MHz after each show(), the
+# flash chip its erases (45 ms) and page programs (0.4 ms).
 #
 # Output: one line per figure, "@what key=value ...", all times in k (thousands of
 # M0 instructions) unless named _ms or _us; "@error ..." when something went wrong.
@@ -29,27 +37,110 @@ _sleep_ms = time.sleep_ms
 # --- the clock, and sleeps measured --------------------------------------------------------
 
 
+HANDSET_NS = 16         # handset ns an M0 instruction (guest ns): 2.0 cycles / 125 MHz
+SPI_HZ = 12000000       # the panel's SPI clock (firmware/boards/handset/board.py)
+ERASE_US = 45000        # handset us of a 4 KB sector erase, a 256-byte page program
+PAGE_US = 400
+
+
 class _Sleeps:
-    us = 0          # clock time spent asleep (all sleeps through the stand-in time module)
-    asked_ms = 0    # what was asked
+    us = 0          # clock time spent asleep (the firmware's sleeps and the devices' waits)
+    asked_ms = 0    # what the firmware asked (handset ms)
+    spi_us = 0      # guest us of those for the SPI bus's bytes
+
+
+def _wait_guest(us):
+    """Let `us` of the guest's clock pass, asleep (WFI for whole ms, then a spin). The
+    port's ticks_us can misread near a SysTick (it reads the ms and the counter apart),
+    which can end a sleep_us early: so until this reading says `us` have passed."""
+    t = _ticks_us()
+    while True:
+        left = us - _diff(_ticks_us(), t)
+        if left <= 0:
+            return
+        if left >= 2000:
+            _sleep_ms(left // 1000 - 1)
+        else:
+            time.sleep_us(left)
+
+
+def _wait_handset_us(hus):
+    """Let `hus` us of HANDSET time pass (hus x 1000 / HANDSET_NS ns of the guest's)."""
+    _wait_guest(hus // HANDSET_NS)
+
+
+class _Art:
+    us = 0          # guest us of the stand-ins' own work the handset does not do (the RAM
+                    # block device's copying: rp2.Flash's is C and XIP reads), masked
+
+
+def _bd_done(t, waited):
+    """A block device call that began at `t` ends: its time to M.bd (out of the CPU), all
+    of it but the flash chip's `waited` us to the stand-ins' own work (out of the clock).
+    The end is read last, so that this bookkeeping is the block device's too."""
+    x = _diff(_ticks_us(), t) - waited
+    _Art.us = (_Art.us + x) & 0x3FFFFFFF
+    M.art += x
+    M.bd += _diff(_ticks_us(), t)
+
+
+def _eff_us():
+    """The guest's clock less the stand-ins' own work: the handset's, in guest us."""
+    return (_ticks_us() - _Art.us) & 0x3FFFFFFF
+
+
+class _Handset:
+    last = _ticks_us()
+    ms = 0          # handset ms (wraps as ticks_ms does)
+    rem = 0         # and handset us under a ms
+
+
+def _handset_ms():
+    """time.ticks_ms() as the handset would read it: HANDSET_NS a guest instruction. The
+    port's ticks_us can read a ms low at a SysTick (it reads ms and the counter apart):
+    a step back is skipped, and the next reading makes it up."""
+    h = _Handset
+    t = _eff_us()
+    d = _diff(t, h.last)
+    if d > 0:
+        h.last = t
+        r = h.rem + d * HANDSET_NS
+        h.ms = (h.ms + r // 1000) & 0x3FFFFFFF
+        h.rem = r % 1000
+    return h.ms
+
+
+def _handset_us():
+    ms = _handset_ms()
+    return (ms * 1000 + _Handset.rem) & 0x3FFFFFFF
 
 
 def _sleep_rec(ms):
     t = _ticks_us()
-    _sleep_ms(ms)
+    _wait_handset_us(ms * 1000)
     _Sleeps.us += _diff(_ticks_us(), t)
     _Sleeps.asked_ms += ms
 
 
 def _sleep_us_rec(us):
     t = _ticks_us()
-    time.sleep_us(us)
+    _wait_handset_us(us)
     _Sleeps.us += _diff(_ticks_us(), t)
     _Sleeps.asked_ms += us / 1000
 
 
 def _sleep_s_rec(s):
     _sleep_rec(int(s * 1000))
+
+
+def _spi_wait(nbytes):
+    """The bus's time for `nbytes` (machine.SPI.write returns when they are sent)."""
+    t = _ticks_us()
+    _wait_handset_us(nbytes * 8 * 1000000 // SPI_HZ)
+    d = _diff(_ticks_us(), t)
+    _Sleeps.us += d
+    _Sleeps.spi_us += d
+    return d
 
 
 class _TimeModule:
@@ -61,6 +152,8 @@ for _n in dir(time):
     if not _n.startswith("__"):
         setattr(_time, _n, getattr(time, _n))
 _time.sleep_ms = _sleep_rec
+_time.ticks_ms = _handset_ms
+_time.ticks_us = _handset_us
 _time.sleep_us = _sleep_us_rec
 _time.sleep = _sleep_s_rec
 sys.modules["time"] = _time     # before any firmware module imports time
@@ -91,8 +184,9 @@ class RamBlocks:
     """A block device in RAM, the extended protocol (erase by ioctl 6, writes at an
     offset, as littlefs uses it on a flash chip), counting what is read, written and
     erased (erases by block too). Each call's time goes to M.bd: the rp2 port's
-    rp2.Flash does this work in C (and the flash chip its programming and erasing, which
-    the host side models from the bytes and erases), so it is kept out of the CPU."""
+    rp2.Flash does this work in C and the flash chip its programming and erasing (waited
+    here in handset time, as the RP2040 stalls for them; the host side also models them
+    from the bytes and erases), so it is kept out of the CPU."""
 
     def __init__(self):
         self.ff = b"\xff" * BD_BLOCK
@@ -114,7 +208,7 @@ class RamBlocks:
         t = _ticks_us()
         buf[:] = uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))
         self.read += len(buf)
-        M.bd += _diff(_ticks_us(), t)
+        _bd_done(t, 0)
 
     def writeblocks(self, n, buf, off=None):
         t = _ticks_us()
@@ -123,10 +217,13 @@ class RamBlocks:
                 self.ioctl(6, n + i)
             off = 0
         uctypes.bytearray_at(BD_ADDR + n * BD_BLOCK + off, len(buf))[:] = buf
+        w = _ticks_us()
+        _wait_handset_us(-(-len(buf) // 256) * PAGE_US)    # the chip programs its pages
+        w = _diff(_ticks_us(), w)
         self.written += len(buf)
         self.writes += 1
         M.written += len(buf)
-        M.bd += _diff(_ticks_us(), t)
+        _bd_done(t, w)
 
     def ioctl(self, op, arg):
         if op == 4:
@@ -136,10 +233,13 @@ class RamBlocks:
         if op == 6:
             t = _ticks_us()
             uctypes.bytearray_at(BD_ADDR + arg * BD_BLOCK, BD_BLOCK)[:] = self.ff
+            w = _ticks_us()
+            _wait_handset_us(ERASE_US)                      # the chip erases the sector
+            w = _diff(_ticks_us(), w)
             self.erased += 1
             self.per_block[arg] += 1
             M.erases += 1
-            M.bd += _diff(_ticks_us(), t)
+            _bd_done(t, w)
             return 0
         return 0
 
@@ -228,6 +328,9 @@ class Meter:
         self.bd = 0         # k inside the RAM block device's methods (left out of cpu)
         self.erases = 0     # blocks erased, bytes written to the flash
         self.written = 0
+        self.spi_us = 0     # guest us the bus took for those bytes (in the clock, not CPU)
+        self.waits = 0      # guest us of the firmware's sleeps and the bus's waits
+        self.art = 0        # guest us of the block device's own copying (not the handset's)
 
 
 M = Meter()
@@ -254,7 +357,8 @@ def make_display():
         k = _diff(now, t) - (_Sleeps.us - s)
         M.show += k
         M.shows += 1
-        M.spi += SPI_BUS.take()
+        sent = SPI_BUS.take()
+        M.spi += sent
         at = M.cpu + _diff(now, _in_call[0]) - (_Sleeps.us - _in_call[1]) - (M.bd - _in_call[2])
         if M.first < 0:
             M.first = at
@@ -262,6 +366,7 @@ def make_display():
             M.first_erases = M.erases
             M.first_written = M.written
         M.last = at
+        M.spi_us += _spi_wait(sent)     # after the figures: the bus's time, not CPU
     d.show = show
     DISPLAY = d
     return d
@@ -344,6 +449,27 @@ def time_saves_and_gc():
     app.gc = shim
     saving._timed = True
 
+def new_app(display, say=True, **kw):
+    """app.App on the handset's clock (main.py gives it time.ticks_ms); a tree before the
+    app took a clock (issue 23) gets none, and paces as it does (@model says which)."""
+    import app
+    try:
+        a = app.App(display, clock=_handset_ms, **kw)
+        clocked = 1
+    except TypeError:
+        a = app.App(display, **kw)
+        clocked = 0
+    if say and not _Model.said:      # (not inside a figure: the start's)
+        _Model.said = 1
+        print("@model clocked=%d handset_ns=%d spi_hz=%d erase_us=%d page_us=%d" % (
+            clocked, HANDSET_NS, SPI_HZ, ERASE_US, PAGE_US))
+    return a
+
+
+class _Model:
+    said = 0
+
+
 # --- main.py's loop, measured ---------------------------------------------------------------
 
 
@@ -377,7 +503,7 @@ LIMIT_US = 600 * 1000000    # ten minutes of the guest's clock: a loop that neve
 
 def settle(a):
     """idle() as main.py calls it until the app waits for the person and idle() says
-    nothing changed: (idle calls, clock us, sleeps of the loop us)."""
+    nothing changed: (idle calls, clock us, sleeps of the loop us; the guest's us)."""
     t0 = _ticks_us()
     slept = 0
     n = 0
@@ -388,7 +514,7 @@ def settle(a):
             if not changed and not a.timed and waiting(a):
                 break
             t = _ticks_us()
-            _sleep_ms(10)
+            _wait_handset_us(10000)     # main.py's sleep_ms(10), in handset time
             slept += _diff(_ticks_us(), t)
         if _diff(_ticks_us(), t0) > LIMIT_US:
             print("@error settle: still busy after %d idle calls on %s" % (n, a.trace()))
@@ -401,10 +527,12 @@ def press(a, code):
     M.clear()
     del DECISIONS[:]
     t0 = _ticks_us()
+    s0 = _Sleeps.us
     call(a.key, code)
     n, _, slept = settle(a)
     M.calls = n
     clock = _diff(_ticks_us(), t0)
+    M.waits = _Sleeps.us - s0       # the firmware's sleeps and the bus's waits, guest us
     if SPI_BUS is not None:
         M.spi += SPI_BUS.take()     # anything sent outside show() (none today)
     if a.errors:
@@ -464,7 +592,6 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
     title; on the person's turns the keys (_turn_keys, the first key_turns turns), then
     OK (call, or the least bet) and the round until his next turn; OK on a result screen
     and the round after it. Stops after `rounds` rounds that end at his turn."""
-    import app
     from store import Store
     d = DISPLAY or make_display()
     time_decide()
@@ -472,7 +599,7 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
     for seats in seats_list:
         for level in levels:
             gc.collect()
-            a = app.App(d, seed=seed + seats * 10 + level, store=Store("/saves"))
+            a = new_app(d, seed=seed + seats * 10 + level, store=Store("/saves"))
             a.start()
             gc.collect()
             if not _new_game(a, 1, seats - 1, level, pace):
@@ -502,8 +629,11 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
                 print("@key kind=%s %s %s clock=%d" % ("ok" if frm == "turn" else "result", tag,
                                                        _fields(), clock))
                 to = "turn" if a.screen.name == "table" else "result"
-                print("@round from=%s to=%s %s %s clock=%d slept=%d" % (
-                    frm, to, tag, _fields(), clock, slept))
+                p = a.play
+                print("@round from=%s to=%s %s %s clock=%d slept=%d spi_us=%d waits=%d art=%d pace=%d "
+                      "think_ms=%d pop_ms=%d" % (
+                          frm, to, tag, _fields(), clock, slept, M.spi_us, M.waits, M.art, pace,
+                          getattr(p, "think_ms", -1), getattr(p, "pop_ms", -1)))
                 if M.decisions:
                     done += 1
             a = None
@@ -514,11 +644,10 @@ def bench_decide(seed, seats_list, levels, need):
     """Bots' decisions in real seeded matches, no screens (the session's own bot_act):
     one person who calls (the table's default action) and bots of one level, until
     `need` bot decisions were timed; one @decide line per decision."""
-    import app
     import session
     import settings
     time_decide()
-    a = app.App(null_display(), seed=seed)
+    a = new_app(null_display(), seed=seed)
     for seats in seats_list:
         for level in levels:
             a.cfg[settings.PEOPLE] = 1
@@ -584,22 +713,28 @@ def bench_start():
     asked = _Sleeps.asked_ms
     make_display()
     k = _diff(_ticks_us(), t) - (_Sleeps.us - s)
-    print("@start part=display k=%d waits_ms=%d spi=%d" % (k, _Sleeps.asked_ms - asked,
-                                                           SPI_BUS.total))
+    w = _Sleeps.asked_ms - asked
+    print("@start part=display k=%d waits_ms=%d waits_us=%d spi=%d" % (k, w, w * 1000,
+                                                                       SPI_BUS.total))
     M.clear()
+    asked = _Sleeps.asked_ms
     t = _ticks_us()
     _in_call[0] = t
     _in_call[1] = s = _Sleeps.us
     _in_call[2] = b = M.bd
-    import app
+    import app  # noqa: F401  (the import measured: new_app's finds it loaded)
     from store import Store
-    a = app.App(DISPLAY, store=Store("/saves"))
+    a = new_app(DISPLAY, say=False, store=Store("/saves"))
     t1 = _ticks_us()
+    imports = _diff(t1, t) - (_Sleeps.us - s) - (M.bd - b)
     a.start()
     t2 = _ticks_us()
     M.cpu = _diff(t2, t) - (_Sleeps.us - s) - (M.bd - b)
-    print("@start part=title k=%d imports=%d start=%d screen=%s %s" % (
-        M.cpu, _diff(t1, t), _diff(t2, t1), a.screen.name, _fields()))
+    # (the driver wakes the panel at the first show(): what is left of the reset's
+    # 120 ms and Sleep Out's wait are among the title's sleeps, not its CPU)
+    print("@start part=title k=%d imports=%d start=%d screen=%s waits_us=%d clock=%d %s" % (
+        M.cpu, imports, M.cpu - imports, a.screen.name, (_Sleeps.asked_ms - asked) * 1000,
+        _diff(t2, t), _fields()))
     print("@start files=%s" % ",".join(sorted(_listdir("/saves"))))
     if a.errors or a.note:
         print("@error start: %s %s" % (a.error, a.note.replace("\n", " ")))
@@ -617,10 +752,9 @@ def flash_match(seed, games, level=0, seats=4):
     """A match through the app with its saves, as the handset makes them, on the counting
     block device: one person who presses OK (calls, Next on a result) against bots,
     until `games` games were played (a new match when one ends); the bytes and erases."""
-    import app
     from store import Store
     d = null_display()
-    a = app.App(d, seed=seed, store=Store("/saves"))
+    a = new_app(d, seed=seed, store=Store("/saves"))
     a.start()
     gc.collect()
     BLOCKS.reset()
