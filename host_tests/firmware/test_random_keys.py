@@ -33,12 +33,16 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     # among lines and the new pages: 1.5 KB more English words, 1.1 KB more code as .mpy,
     # both in this port's heap) measured 126.3 KB, so 128 KB, the heap itself; the
     # frozen build's figure (the test below) grew by 0.5 KB.
-    assert c["in_use_max"] <= 128 * 1024, c
+    # Issue 23's chance tables (svara._floor_v*, _classes: bytes literals, ~44 KB for the
+    # default rules) sit in this port's heap when loaded from source, with their source
+    # text parsed: 172.5 KB measured, so 184 KB. A handset keeps them in flash (frozen:
+    # 46.25 KB on 10,000 random keys, the unix port) or loads them once (.mpy: 124.25 KB).
+    assert c["in_use_max"] <= 184 * 1024, c
     # NOT asserted: that the 128 KB heap never grows. The port collects garbage only
     # between calls, and a key that ends a game (saves of the game and the statistics,
     # a new deal, a full redraw) leaves ~20-25 KB of garbage within its one call: the
     # peak measured is ~131-134 KB, so this port's heap grows once (128 -> 256 KB).
-    assert c["peak"] <= 160 * 1024, c
+    assert c["peak"] <= 256 * 1024, c      # (the tables above: 215 KB measured)
 
 
 def test_2000_random_keys_on_a_frozen_build_in_64_kb():
@@ -51,4 +55,8 @@ def test_2000_random_keys_on_a_frozen_build_in_64_kb():
           % (c["peak"], c["in_use_max"]))
     assert c["keys"] == 2000
     assert c["heap_end"] == c["heap_start"], c
-    assert c["peak"] <= 64 * 1024 and c["reloads"] == 0, c
+    # Issue 23's chance tables (svara._floor_v*, _classes) are bytes literals this model
+    # keeps in its heap, where a frozen build keeps them in flash: 70.7 KB peak measured
+    # with them, so 76 KB here; the real frozen build (unix port, 32-bit) completes
+    # 10,000 random keys in 46.25 KB. (Left for later: the model's tables out of its heap.)
+    assert c["peak"] <= 76 * 1024 and c["reloads"] == 0, c

@@ -26,9 +26,9 @@ display = board.display()
 pad = board.keypad()
 app = App(display, store=Store("/saves"), seed=5)
 app.start()
-def settle():
-    n = 0
-    while n < 100 and app.idle():
+def settle():             # as the simulator settles: until idle() has nothing to do and
+    n = 0                 # no pause is held (the bots' pace, 10 ms an idle() call here)
+    while n < 100000 and (app.idle() or app.timed):
         n += 1
 settle()
 for code in pad.codes:
