@@ -60,9 +60,9 @@ def _record(app):
     real = store.save
     saves = []
 
-    def save(name, obj):
+    def save(name, obj, *big):
         before = fs.ops
-        real(name, obj)
+        real(name, obj, *big)
         saves.append((before, fs.ops, name, _plain(obj)))
     store.save = save
     return saves
