@@ -40,7 +40,7 @@
 # copy, and the title says so). "players" is damaged when it is not a dict of lists;
 # odd names and chip counts inside one are mended as said below.
 # When: the game after every person's action and after the bot's action that hands the
-# turn to a person or ends the game (Session.act marks it changed, and the app saves it
+# turn to a person (Session.act marks it changed, and the app saves it
 # before the next key; the bots' actions between are replayed from the last save after a
 # cut: their generator is saved with it, so Easy and Normal play them again exactly,
 # Hard from its reads since the restart), and at every switch to a play screen, the statistics and history

@@ -260,13 +260,14 @@ class Session:
         self.last_action = action
         self.last_amount = amount
         # The app saves the game after every person's action, and after the bot's action
-        # that hands the turn to a person or ends the game; the bots' actions between
-        # are not saved one by one (on the handset each save costs more CPU than a bot's
-        # whole turn): a restart after a cut among them replays the game from the last
-        # save, and the bots, drawing from the generator state saved with it, play again
-        # from there. Nothing a person did is lost (saving.py's header).
+        # that hands the turn to a person (a game a bot ends is saved as its result
+        # shows: saving.switched); the bots' actions between are not saved one by one
+        # (on the handset each save costs more CPU than a bot's whole turn): a restart
+        # after a cut among them replays the game from the last save, and the bots,
+        # drawing from the generator state saved with it, play again from there.
+        # Nothing a person did is lost (saving.py's header).
         nxt = g.to_act
-        if seat < self.people or nxt is None or nxt < self.people:
+        if seat < self.people or (nxt is not None and nxt < self.people):
             self.changed = True
 
     def bot_act(self):

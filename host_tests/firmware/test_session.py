@@ -38,8 +38,9 @@ class _App:
 
 def test_a_person_s_action_is_saved_at_once_bots_actions_when_a_person_is_next():
     """The session asks for a save after every person's action, and after the bot's
-    action that hands the turn to a person or ends the game; not after a bot's action
-    that another bot follows (a restart replays those from the last save)."""
+    action that hands the turn to a person; not after a bot's action that another bot
+    follows, nor one that ends the game (its result's screen saves it; a restart
+    replays them from the last save)."""
     from session import new_match
     import settings
     app = _App()
@@ -60,7 +61,7 @@ def test_a_person_s_action_is_saved_at_once_bots_actions_when_a_person_is_next()
             else:
                 p.bot_act()
             nxt = g.to_act
-            person_next = nxt is None or nxt == 0
+            person_next = nxt == 0
             seen.append((seat == 0, person_next, p.changed))
             assert p.changed == (seat == 0 or person_next), (seat, nxt)
     assert any(not pn and not ch for _, pn, ch in seen)    # bot to bot: not saved
