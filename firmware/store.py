@@ -247,6 +247,8 @@ class RealFS(FS):
         """True when the file at path holds exactly `data`: read back a few bytes at a
         time, so checking a save needs no second copy of it in the heap."""
         buf = bytearray(64)
+        piece = memoryview(buf)
+        data = memoryview(data)
         at = 0
         end = len(data)
         try:
@@ -257,9 +259,8 @@ class RealFS(FS):
                         return at == end
                     if at + n > end:
                         return False
-                    for j in range(n):
-                        if buf[j] != data[at + j]:
-                            return False
+                    if piece[:n] != data[at:at + n]:   # compared in C, no copies
+                        return False
                     at += n
         except OSError:
             return False

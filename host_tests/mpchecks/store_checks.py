@@ -330,3 +330,21 @@ def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
     again.save("game", STATES[2])                     # numbered past the damaged copy
     assert Store(path, fs=RealFS()).load("game") == STATES[2]
     assert RealFS().view(path + "/nothing") is None
+
+
+def test_the_real_filesystem_reads_a_written_file_back_byte_for_byte():
+    # RealFS.same, the check after every write: the file as written, and not one whose
+    # byte differs anywhere, or that is shorter or longer (a file of a few 64-byte pieces).
+    from store import RealFS
+    path = _folder() + "/x"
+    fs = RealFS()
+    data = bytes(range(256)) * 2 + b"end"
+    fs.write(path, data)
+    assert fs.same(path, data) and fs.same(path, bytearray(data))
+    assert fs.same(path, memoryview(b"__" + data)[2:])
+    for at in (0, 63, 64, 300, len(data) - 1):
+        other = bytearray(data)
+        other[at] ^= 1
+        assert not fs.same(path, other), at
+    assert not fs.same(path, data[:-1]) and not fs.same(path, data + b"!")
+    assert not fs.same(path + "nothing", data)
