@@ -5,8 +5,9 @@
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
 # The app owns all the state between screens (App.__init__ lists it). With a store
 # (store.Store), saving.py keeps settings, statistics and the game in progress between
-# runs (loading.py reads them back at start): the game is saved after every action,
-# before the next key (_keep). key() and idle() never raise: an error (MemoryError included)
+# runs (loading.py reads them back at start): the game is saved after every person's
+# action and when the bots hand the turn back (saving.py's header), before the next key
+# (_keep). key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover); start() says
 # a MemoryError on the title.
 # The clock: screens that wait (the bots' pace, ui/table.py) read app.now, in ms. With

@@ -2,10 +2,17 @@
 # as board.py) names the pins and makes the drivers: display() first, so the 10,240-byte
 # frame is allocated right after gc.collect() while the heap is whole, then keypad().
 # The app runs on the real clock (time.ticks_ms: the bots' pace is in ms, whatever the
-# processor); the loop sleeps 10 ms whenever idle() had nothing to show.
+# processor); the loop sleeps PAUSE_MS whenever idle() had nothing to show, HOLD_MS while
+# a bot's pause is held (app.timed: its thinking dots or its pop-up; each idle() then is
+# some 15,000 instructions of the handset's CPU for nothing to do, so fewer of them; a key
+# still skips the pause within HOLD_MS plus the keypad's debounce).
 import gc
 
+from micropython import const
+
 SAVES = "/saves"    # beside the A/B firmware folders a flash swaps, so saves outlive it
+PAUSE_MS = const(10)
+HOLD_MS = const(30)
 
 
 def main():
@@ -39,8 +46,11 @@ def main():
         code = pad.get()
         if code:
             app.key(code)
-        elif not app.idle() or app.timed:   # nothing changed, or a pop-up held
-            sleep_ms(10)
+        elif app.idle():
+            if app.timed:           # a bot's pause held
+                sleep_ms(HOLD_MS)
+        else:                       # nothing changed
+            sleep_ms(PAUSE_MS)
 
 
 if __name__ == "__main__":

@@ -39,8 +39,11 @@
 # loads (loading.py); a bad one makes that copy damaged (store.py then tries the older
 # copy, and the title says so). "players" is damaged when it is not a dict of lists;
 # odd names and chip counts inside one are mended as said below.
-# When: the game after every action (Session.act marks it changed, and the app saves it
-# before the next key) and at every switch to a play screen, the statistics and history
+# When: the game after every person's action and after the bot's action that hands the
+# turn to a person (Session.act marks it changed, and the app saves it
+# before the next key; the bots' actions between are replayed from the last save after a
+# cut: their generator is saved with it, so Easy and Normal play them again exactly,
+# Hard from its reads since the restart), and at every switch to a play screen, the statistics and history
 # when a game or match ends, the names when one is typed, the table settings when the
 # player leaves the options screens, the others when changed, the statistics when reset
 # (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
@@ -209,7 +212,7 @@ def keep_history(app, p):
     while len(h) > HISTORY_KEEP:
         h.pop(0)
     try:
-        app.store.save("history", h)
+        app.store.save("history", h, True)    # up to 3 logs: kilobytes
     except OSError:
         pass
 

@@ -86,7 +86,7 @@ class Session:
         self.reads = None                   # Hard's svara.reads.Reads (not saved)
         self.ended = False                  # the match is over and counted
         self.over_saved = False             # the match was over when saved (loading.py)
-        self.changed = False                # an action since the app last saved the game
+        self.changed = False                # a change the app saves before the next key
         self.unkept = False                 # a game counted, not in the history save yet
         self.game = None
         if match is None:
@@ -259,7 +259,16 @@ class Session:
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
-        self.changed = True                 # the app saves the game after every action
+        # The app saves the game after every person's action, and after the bot's action
+        # that hands the turn to a person (a game a bot ends is saved as its result
+        # shows: saving.switched); the bots' actions between are not saved one by one
+        # (on the handset each save costs more CPU than a bot's whole turn): a restart
+        # after a cut among them replays the game from the last save, and the bots,
+        # drawing from the generator state saved with it, play again from there.
+        # Nothing a person did is lost (saving.py's header).
+        nxt = g.to_act
+        if seat < self.people or (nxt is not None and nxt < self.people):
+            self.changed = True
 
     def bot_act(self):
         """The bot to act plays one action (svara.bots)."""

@@ -234,10 +234,10 @@ class _NoCopyFS(CuttingFS):
         return None
 
 
-def test_a_save_is_made_without_a_copy_of_it_in_the_heap():
-    # A save of about a kilobyte is encoded in the game's work space (svara.work): what
-    # it allocates is far less than the file, where encode() made two blocks of its size
-    # (the JSON, then the file's bytes).
+def test_a_big_save_is_made_without_a_copy_of_it_in_the_heap():
+    # A big save (the history's kilobytes) of about a kilobyte is encoded in the game's
+    # work space (svara.work): what it allocates is far less than the file, where
+    # encode() made two blocks of its size (the JSON, then the file's bytes).
     import binascii
     import sys
     state = {"seat": 1, "chips": list(range(100, 300)), "log": "0a1b" * 40}
@@ -254,14 +254,40 @@ def test_a_save_is_made_without_a_copy_of_it_in_the_heap():
         gc.disable()
         try:
             before = gc.mem_alloc()
-            store.save("game", state)
+            store.save("game", state, True)
             used = gc.mem_alloc() - before
         finally:
             gc.enable()
         assert used < len(file) // 2, (used, len(file))
     else:
-        store.save("game", state)
+        store.save("game", state, True)
     assert fs.files["game"] == (len(file), binascii.crc32(file))
+
+
+def test_a_save_with_no_hole_for_its_text_is_made_the_big_save_s_way():
+    # A small save's JSON is one short string (json.dumps); where the heap has no hole
+    # for it (MemoryError), the save is made as a big one: the same bytes, saved.
+    import json
+    import store as store_module
+    state = {"seat": 2, "log": "0a1b" * 30}
+    fs = CuttingFS()
+    store = Store("saves", fs=fs)
+    store.save("game", STATES[0])
+
+    class NoRoom:                   # json, but no hole for dumps' string
+        def __init__(self):
+            self.dump = json.dump
+            self.loads = json.loads
+
+        def dumps(self, obj):
+            raise MemoryError("no hole")
+    store_module.json = NoRoom()
+    try:
+        store.save("game", state)
+    finally:
+        store_module.json = json
+    assert store.load("game") == state
+    assert decode(fs.files["saves/game"]) == (decode(fs.files["saves/game.bak"])[0] + 1, state)
 
 
 def _folder():
@@ -304,3 +330,21 @@ def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
     again.save("game", STATES[2])                     # numbered past the damaged copy
     assert Store(path, fs=RealFS()).load("game") == STATES[2]
     assert RealFS().view(path + "/nothing") is None
+
+
+def test_the_real_filesystem_reads_a_written_file_back_byte_for_byte():
+    # RealFS.same, the check after every write: the file as written, and not one whose
+    # byte differs anywhere, or that is shorter or longer (a file of a few 64-byte pieces).
+    from store import RealFS
+    path = _folder() + "/x"
+    fs = RealFS()
+    data = bytes(range(256)) * 2 + b"end"
+    fs.write(path, data)
+    assert fs.same(path, data) and fs.same(path, bytearray(data))
+    assert fs.same(path, memoryview(b"__" + data)[2:])
+    for at in (0, 63, 64, 300, len(data) - 1):
+        other = bytearray(data)
+        other[at] ^= 1
+        assert not fs.same(path, other), at
+    assert not fs.same(path, data[:-1]) and not fs.same(path, data + b"!")
+    assert not fs.same(path + "nothing", data)

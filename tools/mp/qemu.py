@@ -433,10 +433,10 @@ def summarise(rows):
     rounds = {}
     for what, d in rows:
         if what == "round" and d["decisions"]:
-            rounds.setdefault((d["seats"], d["level"], d["from"]), []).append(d)
+            rounds.setdefault((d["seats"], d["level"], d["from"], d.get("to", "")), []).append(d)
     if rounds:
         out["rounds"] = []
-        for (seats, level, frm), ds in sorted(rounds.items()):
+        for (seats, level, frm, to), ds in sorted(rounds.items()):
             # The round's length on the handset: the guest's clock in handset time (the
             # CPU at the high end, the loop's sleeps, the SPI bus's and the flash's waits),
             # less the RAM block device's own copying (art: rp2.Flash's work is C).
@@ -447,7 +447,7 @@ def summarise(rows):
                     if d.get("think_ms", -1) >= 0]
             ratio = [n / s for n, s in zip(length, said) if s]
             out["rounds"].append({
-                "seats": seats, "level": LEVELS[level], "from": frm, "n": len(ds),
+                "seats": seats, "level": LEVELS[level], "from": frm, "to": to, "n": len(ds),
                 "cpu_k_median": statistics.median(d["cpu"] for d in ds),
                 "cpu_k_worst": max(d["cpu"] for d in ds),
                 "decide_k_median": statistics.median(d["decide"] for d in ds),
@@ -549,15 +549,17 @@ def table(sm):
         L.append("  (the person's action drawn / the next game's table; the bots' round after it is below).")
     if sm.get("rounds"):
         L.append("")
-        L.append("Bot rounds: the person's OK (from turn, or on a result) until he is asked again"
-                 " (medians; worst), at Bot pace normal:")
-        L.append("  %5s %-7s %-6s %2s %4s %9s %8s %8s %7s %6s %6s %7s %7s %8s %15s %8s %15s %11s" % (
-            "seats", "level", "from", "n", "bots", "CPU k", "decide k", "save k", "show k", "gc k",
+        L.append("Bot rounds: the person's OK (on his turn, or on a result) until he is asked again"
+                 " (at his turn, or on the")
+        L.append("  game's result: the result screen's work, its saves and drawing, comes after the"
+                 " last pop-up), medians; worst, at Bot pace normal:")
+        L.append("  %5s %-7s %-13s %2s %4s %9s %8s %8s %7s %6s %6s %7s %7s %8s %15s %8s %15s %11s" % (
+            "seats", "level", "from > to", "n", "bots", "CPU k", "decide k", "save k", "show k", "gc k",
             "shows", "SPI ms", "flash ms", "slept ms", "length ms", "said ms", "length/said", "CPU share"))
         for r in sm["rounds"]:
             said = r["said_ms_median"]
-            L.append("  %5d %-7s %-6s %2d %4.0f %9d %8d %8d %7d %6d %6.0f %7s %7s %8s %15s %8s %15s %11s" % (
-                r["seats"], r["level"], r["from"], r["n"], r["bots_median"], r["cpu_k_median"],
+            L.append("  %5d %-7s %-13s %2d %4.0f %9d %8d %8d %7d %6d %6.0f %7s %7s %8s %15s %8s %15s %11s" % (
+                r["seats"], r["level"], "%s > %s" % (r["from"], r.get("to") or "?"), r["n"], r["bots_median"], r["cpu_k_median"],
                 r["decide_k_median"], r["save_k_median"], r["show_k_median"], r["gc_k_median"],
                 r["shows_median"],
                 _f(r["spi_ms_median"]), _f(r["flash_ms_median"]), _f(r["slept_ms_median"]),

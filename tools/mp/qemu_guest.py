@@ -4,8 +4,8 @@
 # firmware's own, frozen in the image: app.App, its screens, store.Store and the real
 # drivers/st7735.py; this file only stands in for the board (pins, an SPI bus that keeps
 # what it is given, a littlefs on a RAM block device) and times the calls, as main.py's
-# loop makes them: a key, else idle(), and a 10 ms sleep when idle() answers that nothing
-# changed or timed work is held.
+# loop makes them: a key, else idle(), and main.py's pause when idle() answers that nothing
+# changed (PAUSE_MS, 10 ms) or timed work is held (HOLD_MS).
 #
 # The clock: under qemu -icount shift=0 the guest's clock advances 1 ns per instruction,
 # so a time.ticks_us() difference is thousands of instructions ("k"). Sleeps pass no
@@ -498,6 +498,17 @@ def waiting(a):
     return g is None or (g.to_act is not None and not p.is_bot(g.to_act))
 
 
+def _loop_pauses():
+    """main.py's pauses (ms): nothing changed, a bot's pause held (10 and 10 before it
+    had HOLD_MS)."""
+    try:
+        import main
+        return (getattr(main, "PAUSE_MS", 10), getattr(main, "HOLD_MS", 10))
+    except ImportError:
+        return (10, 10)
+
+
+_LOOP = _loop_pauses()
 LIMIT_US = 600 * 1000000    # ten minutes of the guest's clock: a loop that never settles
 
 
@@ -514,7 +525,8 @@ def settle(a):
             if not changed and not a.timed and waiting(a):
                 break
             t = _ticks_us()
-            _wait_handset_us(10000)     # main.py's sleep_ms(10), in handset time
+            # main.py's pauses, in handset time: HOLD_MS while a bot's pause is held
+            _wait_handset_us(1000 * (_LOOP[1] if changed else _LOOP[0]))
             slept += _diff(_ticks_us(), t)
         if _diff(_ticks_us(), t0) > LIMIT_US:
             print("@error settle: still busy after %d idle calls on %s" % (n, a.trace()))
