@@ -105,7 +105,7 @@ def check(name, frame):
 # everything. The slow tests, by node id (with why); a name
 # here that no longer collects fails the run, so a renamed test is not quietly fast.
 SLOW = {
-    # mpremote sends the 870 KB of source through the virtual handset's raw REPL (~50 s)
+    # mpremote sends 2 MB of source to two virtual handsets, 256 bytes a command (~10 s)
     "tooling/test_mip.py::test_the_library_installs_with_mip_and_scores_there": "mip",
     "tooling/test_mip.py::test_the_whole_game_installs_with_mip_and_plays": "mip",
     "tooling/test_flash.py::test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes": "flash",
