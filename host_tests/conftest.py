@@ -146,9 +146,25 @@ _MICROPYTHON_WORDS = ("MicroPython(", "micropython=True", "run_checks_on_micropy
                       "run_micropython", "micropython_figures", "_frozen(")
 
 
+# The longest files first, in this order, then the rest as collected (the Makefile runs
+# pytest-xdist with --dist loadfile --no-loadscope-reorder: files are handed to the two
+# workers in the order of the collection, each file to one worker; long files last would
+# keep one worker busy while the other has nothing left to do).
+LONGEST_FIRST = (
+    "firmware/test_random_keys.py", "firmware/test_saves.py", "engine/test_odds.py",
+    "firmware/test_whole_matches.py", "tooling/test_sim.py", "firmware/test_power_cuts.py",
+    "tooling/test_mip.py", "tooling/test_flash_faults.py", "tooling/test_web.py",
+    "tooling/test_flash.py", "firmware/test_quick_match.py", "engine/test_bots_exploit.py",
+    "tooling/test_docs.py", "tooling/test_tools.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
     import inspect
     top = os.path.join(ROOT, "host_tests")
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(
+        os.path.relpath(str(item.path), top).replace(os.sep, "/"), len(rank)))
     seen = set()
     for item in items:
         rel = os.path.relpath(str(item.path), top).replace(os.sep, "/")
