@@ -89,9 +89,17 @@ def canonical_of_every_hand(variant=0):
     """{hand (a < b < c): canonical(hand)} for every hand, found once a variant."""
     found = _CANONICAL.get(variant)
     if found is None:
+        # The symmetries make a group: a hand's images are its class, and the least of
+        # them is canonical() of each, so each class is worked out once.
         maps = symmetries(variant)
-        found = _CANONICAL[variant] = {h: canonical(h, maps)
-                                       for h in itertools.combinations(range(32), 3)}
+        found = {}
+        for h in itertools.combinations(range(32), 3):
+            if h not in found:
+                images = {tuple(sorted(m[c] for c in h)) for m in maps}
+                least = min(images)
+                for g in images:
+                    found[g] = least
+        _CANONICAL[variant] = found
     return found
 
 
