@@ -17,6 +17,32 @@ for folder in ("", "lib", "firmware", os.path.join("tools", "common", "hostlib")
 
 from tools.mp.wasm import MicroPython, run_test_module, test_names  # noqa: E402
 
+
+def _compile_once():
+    """Each source compiled once a test process: the app lets screen modules go
+    (ui.screen.DROP) and imports them again, and with no .pyc to read (where
+    PYTHONDONTWRITEBYTECODE is set) CPython compiles the file anew each time: half the
+    time of a long CPython run. The same text gives the same code; the module is still
+    made anew from it."""
+    import importlib.machinery
+    loader = importlib.machinery.SourceFileLoader
+    plain = loader.source_to_code
+    if getattr(plain, "compiled_once", False):
+        return
+    codes = {}
+
+    def source_to_code(self, data, path, *, _optimize=-1):
+        key = (path, _optimize, bytes(data))
+        code = codes.get(key)
+        if code is None:
+            code = codes[key] = plain(self, data, path, _optimize=_optimize)
+        return code
+    source_to_code.compiled_once = True
+    loader.source_to_code = source_to_code
+
+
+_compile_once()
+
 CHECKS = os.path.join(ROOT, "host_tests", "mpchecks")
 # The tests' shared inputs: key scripts and the golden frames (host_tests/keys, golden).
 KEYS = os.path.join(ROOT, "host_tests", "keys")
