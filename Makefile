@@ -49,9 +49,10 @@ $(STAMP_NODE): package.json package-lock.json
 
 # The tiers (host_tests/conftest.py marks the tests): make test leaves out the slow ones
 # and all MicroPython tests but the smoke run's; make check runs everything. JOBS
-# workers (pytest-xdist), a test file's tests on one worker (its module fixtures once).
+# workers (pytest-xdist), a test file's tests on one worker (its module fixtures once),
+# the files handed out in the collection's order (conftest.LONGEST_FIRST leads it).
 JOBS ?= 2
-PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadfile
+PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadfile --no-loadscope-reorder
 FAST := not slow and (not micropython or smoke)
 
 test: setup typings

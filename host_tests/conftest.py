@@ -17,6 +17,32 @@ for folder in ("", "lib", "firmware", os.path.join("tools", "common", "hostlib")
 
 from tools.mp.wasm import MicroPython, run_test_module, test_names  # noqa: E402
 
+
+def _compile_once():
+    """Each source compiled once a test process: the app lets screen modules go
+    (ui.screen.DROP) and imports them again, and with no .pyc to read (where
+    PYTHONDONTWRITEBYTECODE is set) CPython compiles the file anew each time: half the
+    time of a long CPython run. The same text gives the same code; the module is still
+    made anew from it."""
+    import importlib.machinery
+    loader = importlib.machinery.SourceFileLoader
+    plain = loader.source_to_code
+    if getattr(plain, "compiled_once", False):
+        return
+    codes = {}
+
+    def source_to_code(self, data, path, *, _optimize=-1):
+        key = (path, _optimize, bytes(data))
+        code = codes.get(key)
+        if code is None:
+            code = codes[key] = plain(self, data, path, _optimize=_optimize)
+        return code
+    source_to_code.compiled_once = True
+    loader.source_to_code = source_to_code
+
+
+_compile_once()
+
 CHECKS = os.path.join(ROOT, "host_tests", "mpchecks")
 # The tests' shared inputs: key scripts and the golden frames (host_tests/keys, golden).
 KEYS = os.path.join(ROOT, "host_tests", "keys")
@@ -105,7 +131,7 @@ def check(name, frame):
 # everything. The slow tests, by node id (with why); a name
 # here that no longer collects fails the run, so a renamed test is not quietly fast.
 SLOW = {
-    # mpremote sends the 870 KB of source through the virtual handset's raw REPL (~50 s)
+    # mpremote sends 2 MB of source to two virtual handsets, 256 bytes a command (~10 s)
     "tooling/test_mip.py::test_the_library_installs_with_mip_and_scores_there": "mip",
     "tooling/test_mip.py::test_the_whole_game_installs_with_mip_and_plays": "mip",
     "tooling/test_flash.py::test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes": "flash",
@@ -146,9 +172,25 @@ _MICROPYTHON_WORDS = ("MicroPython(", "micropython=True", "run_checks_on_micropy
                       "run_micropython", "micropython_figures", "_frozen(")
 
 
+# The longest files first, in this order, then the rest as collected (the Makefile runs
+# pytest-xdist with --dist loadfile --no-loadscope-reorder: files are handed to the two
+# workers in the order of the collection, each file to one worker; long files last would
+# keep one worker busy while the other has nothing left to do).
+LONGEST_FIRST = (
+    "firmware/test_random_keys.py", "firmware/test_saves.py", "engine/test_odds.py",
+    "firmware/test_whole_matches.py", "tooling/test_sim.py", "firmware/test_power_cuts.py",
+    "tooling/test_mip.py", "tooling/test_flash_faults.py", "tooling/test_web.py",
+    "tooling/test_flash.py", "firmware/test_quick_match.py", "engine/test_bots_exploit.py",
+    "tooling/test_docs.py", "tooling/test_tools.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
     import inspect
     top = os.path.join(ROOT, "host_tests")
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(
+        os.path.relpath(str(item.path), top).replace(os.sep, "/"), len(rank)))
     seen = set()
     for item in items:
         rel = os.path.relpath(str(item.path), top).replace(os.sep, "/")

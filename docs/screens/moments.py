@@ -13,7 +13,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 for folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), ""):
-    sys.path.insert(0, os.path.join(ROOT, folder) if folder else ROOT)
+    _path = os.path.join(ROOT, folder) if folder else ROOT
+    if _path not in sys.path:       # once: a folder twice makes drivers' path twice
+        sys.path.insert(0, _path)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

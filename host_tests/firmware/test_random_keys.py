@@ -2,8 +2,8 @@
 exception out of the app and none caught by its guard, chips conserved at every step,
 saves and restarts on the way; under MicroPython also the heap, with the code in it
 and in the frozen-build model (tools/mp/frozen.py: 64 KB, must not grow). The in-suite runs
-are shorter than the issue's (20,000 keys here, ~9 s; 2,000 under MicroPython twice,
-~15 s each); the full runs, 100,000 keys (~70 s) and 10,000 under MicroPython (~70 s
+are shorter than the issue's (20,000 keys here, ~4 s; 2,000 under MicroPython twice,
+~20 s each); the full runs, 100,000 keys (~70 s) and 10,000 under MicroPython (~70 s
 each), are `make fuzz`."""
 from tools.stress import fuzz
 

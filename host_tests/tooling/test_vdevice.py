@@ -26,14 +26,25 @@ def test_mpremote_runs_code_there(device):
     assert got.stdout.strip() == "(1, 27)"
 
 
-def test_raw_paste_is_refused_so_mpremote_falls_back(device):
+def test_raw_paste_goes_as_on_a_board_window_by_window(device):
+    # mpremote's way to send code to a board (Ctrl-E A Ctrl-A): accepted with a window of
+    # 256 bytes, a byte 1 for each window taken, the end acknowledged, then the raw
+    # REPL's output and error, each ended by Ctrl-D, and its prompt.
     with serial.Serial(device.port, timeout=5) as s:
         s.write(b"\r\x03\x03\r\x01")
         assert s.read_until(b"raw REPL; CTRL-B to exit\r\n>").endswith(b">")
         s.write(b"\x05A\x01")
-        assert s.read(2) == b"R\x00"
-        s.write(b"print(6*7)\x04")
-        assert s.read_until(b"\x04>").startswith(b"OK42\r\n\x04")  # board line ends
+        assert s.read(4) == b"R\x01\x00\x01"
+        code = b"x = 6 * 7  # " + b"." * 300 + b"\nprint(x)"
+        s.write(code[:256])
+        assert s.read(1) == b"\x01"
+        s.write(code[256:] + b"\x04")
+        assert s.read_until(b"\x04>") == b"\x0442\r\n\x04\x04>"   # board line ends
+        s.write(b"\x05A\x01")
+        assert s.read(4) == b"R\x01\x00\x01"
+        s.write(b"1/0\x04")
+        said = s.read_until(b"\x04>")
+        assert said.startswith(b"\x04\x04Traceback") and b"ZeroDivisionError" in said
         s.write(b"\r\x02")
 
 

@@ -271,6 +271,14 @@ def micropython_figures(games=120):
                 mp.exec("timed(%d, %d, 10, out)" % (players, first))
             times = sorted(int(v) for v in mp.exec("print(' '.join(str(v) for v in out))").split())
             rows.append((players, len(times), times[len(times) // 2], times[-1]))
+    bots_cost, table_cost, micropython_figures.reads_cost = import_costs()
+    return rows, bots_cost, table_cost
+
+
+def import_costs():
+    """MicroPython's heap for import svara.bots, for its table svara._strategy, and for
+    import svara.reads with a table of 10's Reads (bytes, imported from source)."""
+    from tools.mp.wasm import MicroPython
     with MicroPython(heap=256 * 1024) as mp:
         mp.exec("import svara\nimport svara.odds")
         base = mp.mem_alloc()
@@ -281,8 +289,8 @@ def micropython_figures(games=120):
         table_cost = mp.mem_alloc() - base
         base = mp.mem_alloc()
         mp.exec("import svara.reads\nr = svara.reads.Reads(10)")
-        micropython_figures.reads_cost = mp.mem_alloc() - base
-    return rows, bots_cost, table_cost
+        reads_cost = mp.mem_alloc() - base
+    return bots_cost, table_cost, reads_cost
 
 
 def star_ms():

@@ -38,6 +38,9 @@ SAVE_PRELOAD = ("store", "saving", "svara.log")
 NEW_GAME_20 = (keys.OK, keys.DOWN, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT, keys.SL)
 MATCH_SEED = 5
 SETTLE_LIMIT = simcore.SETTLE_LIMIT
+# An idle() call's output (_call's: idle()'s answer, the heap in use, the trace) when the
+# screen has more to do.
+_IDLE_AGAIN = r"(?:^|\n)True\n\d+\n[^\n]*\n?$"
 
 
 class CPythonPlay:
@@ -112,21 +115,28 @@ class MicroPythonPlay:
             self.mp.close()
             raise
 
-    def _run(self, code):
-        out = self.mp.exec("gc.collect()")
-        out = self.mp.exec(code + self._restore + "\nprint(gc.mem_alloc())\nprint(_app.trace())")
+    def _call(self, code):
+        return code + self._restore + "\nprint(gc.mem_alloc())\nprint(_app.trace())"
+
+    def _read(self, out):
         lines = out.rstrip("\n").split("\n")
         self._trace = lines[-1]
         self.peak = max(self.peak, int(lines[-2]))
         return lines[-3] if len(lines) > 2 else ""
 
+    def _run(self, code):
+        self.mp.exec("gc.collect()")
+        return self._read(self.mp.exec(self._call(code)))
+
     def key(self, code):
         # One call for the key, then one per idle() until the screen settles: the
-        # handset's GC can run between any two of them, and this port's only there.
+        # handset's GC can run between any two of them, and this port's only there. The
+        # host runs the idle() calls one after another (each after a collection, as
+        # _run) while the last said True.
         self._run("_app.key(%d)" % code)
-        n = 0
-        while n < SETTLE_LIMIT and self._run("print(_app.idle())") == "True":
-            n += 1
+        for out in self.mp.repeat(["gc.collect()", self._call("print(_app.idle())")],
+                                  SETTLE_LIMIT, _IDLE_AGAIN):
+            self._read(out)
 
     def frame(self):
         self.mp.exec("_frame()")

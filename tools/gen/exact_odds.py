@@ -82,10 +82,30 @@ def canonical(hand, maps):
     return min(tuple(sorted(m[c] for c in hand)) for m in maps)
 
 
+_CANONICAL = {}     # variant -> {hand: its canonical hand}, for all 4960 hands (kept)
+
+
+def canonical_of_every_hand(variant=0):
+    """{hand (a < b < c): canonical(hand)} for every hand, found once a variant."""
+    found = _CANONICAL.get(variant)
+    if found is None:
+        # The symmetries make a group: a hand's images are its class, and the least of
+        # them is canonical() of each, so each class is worked out once.
+        maps = symmetries(variant)
+        found = {}
+        for h in itertools.combinations(range(32), 3):
+            if h not in found:
+                images = {tuple(sorted(m[c] for c in h)) for m in maps}
+                least = min(images)
+                for g in images:
+                    found[g] = least
+        _CANONICAL[variant] = found
+    return found
+
+
 def classes(variant=0):
     """The sorted canonical hands, one per class."""
-    maps = symmetries(variant)
-    return sorted({canonical(h, maps) for h in itertools.combinations(range(32), 3)})
+    return sorted(set(canonical_of_every_hand(variant).values()))
 
 
 def case_bytes(hand, variant=0):
@@ -236,11 +256,10 @@ CLASSES_PATH = os.path.join(ROOT, "lib", "svara", "_classes.py")
 
 def class_rows(variant):
     """Per hand, at its index C(c, 3) + C(b, 2) + a (a < b < c), its class's row."""
-    maps = symmetries(variant)
     at = {h: i for i, h in enumerate(classes(variant))}
     rows = [0] * comb(32, 3)
-    for a, b, c in itertools.combinations(range(32), 3):
-        rows[comb(c, 3) + comb(b, 2) + a] = at[canonical((a, b, c), maps)]
+    for (a, b, c), h in canonical_of_every_hand(variant).items():
+        rows[comb(c, 3) + comb(b, 2) + a] = at[h]
     return rows
 
 

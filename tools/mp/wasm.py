@@ -96,6 +96,15 @@ class MicroPython:
             raise MicroPythonError(answer.get("error", ""), answer.get("out", ""))
         return answer["out"]
 
+    def repeat(self, codes, times, again):
+        """Rounds of ``codes`` (each its own top-level call, as ``exec`` makes them) while
+        the round's last output matches the regex ``again``, at most ``times`` rounds, run
+        by the host without a round trip a call; the list of those outputs."""
+        answer = self._ask(op="repeat", codes=list(codes), times=times, **{"while": again})
+        if not answer["ok"]:
+            raise MicroPythonError(answer.get("error", ""), answer.get("out", ""))
+        return answer["outs"]
+
     def heap_total(self):
         """(GC total at start, GC total now): a larger total now means the heap grew."""
         answer = self._ask(op="heap")

@@ -4,6 +4,10 @@
 //   {"op":"write","path":"/lib/x.py","b64":"..."} / {"op":"mkdir","path":"/lib/svara"}
 //   {"op":"read","path":"/tmp/f"}         -> {"ok":true,"b64":"..."}
 //   {"op":"heap"}                         -> {"ok":true,"initial":N,"total":N}  (GC total at start and now)
+//   {"op":"repeat","codes":[...],"times":N,"while":"regex"}
+//                                         -> {"ok":true,"outs":[...]}: rounds of the codes, each
+//      code its own call, until the round's last output does not match the regex or N rounds
+//      ran; the last code's output of each round (a raise: ok false, outs so far, error)
 // Each exec is one top-level runPython call: the port's GC runs only between such calls.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import readline from "node:readline";
@@ -56,6 +60,25 @@ function handle(req) {
       return { ok: true };
     case "read":
       return { ok: true, b64: Buffer.from(mp.FS.readFile(req.path)).toString("base64") };
+    case "repeat": {
+      const again = new RegExp(req.while);
+      const outs = [];
+      try {
+        for (let i = 0; i < req.times; i++) {
+          let out = "";
+          for (const code of req.codes) {
+            mp.runPython(code);
+            out = takeOut();
+          }
+          outs.push(out);
+          if (!again.test(out)) break;
+        }
+        return { ok: true, outs };
+      } catch (e) {
+        if (e.name !== "PythonError") throw e;
+        return { ok: false, outs, out: takeOut(), error: e.message, type: e.type };
+      }
+    }
     case "heap":
       return { ok: true, initial, total: gcTotal() };
     default:

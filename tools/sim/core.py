@@ -314,13 +314,13 @@ class MicroPythonRunner:
     def key(self, code):
         # The key in a call of its own, then one call per idle() until the screen settles:
         # the handset's GC can run between any two of them, and this port's only there.
+        # (The host makes the idle() calls one after another while they say True.)
         self.mp.exec("_app.key(%d)%s" % (code, self._restore))
-        n = 0
-        while self.mp.exec("print(_app.idle())" + self._restore).strip() == "True":
-            n += 1
-            if n >= SETTLE_LIMIT:
-                self._call("")
-                raise _unsettled(self._trace)
+        outs = self.mp.repeat(["print(_app.idle())" + self._restore], SETTLE_LIMIT,
+                              r"^\s*True\s*$")
+        if len(outs) >= SETTLE_LIMIT and outs[-1].strip() == "True":
+            self._call("")
+            raise _unsettled(self._trace)
         self._call("")
 
     def idle(self, now=None):

@@ -33,7 +33,8 @@ _BPP = {MONO_VLSB: 1, RGB565: 16, GS4_HMSB: 4, MONO_HLSB: 1, MONO_HMSB: 1,
 # GS4 byte -> (left pixel, right pixel); used by the fast blit paths.
 _GS4_PAIRS = tuple((b >> 4, b & 15) for b in range(256))
 
-# Cached RGB565 expansion tables: 32 palette bytes -> 256 four-byte strings.
+# Cached RGB565 expansion tables: 32 palette bytes -> (256 four-byte strings, and the
+# rows of GS4 bytes expanded with them so far).
 _EXPAND_CACHE = {}
 
 
@@ -434,19 +435,29 @@ class FrameBuffer:
         x = _int(x)
         y = _int(y)
         key = _int(key) & 0xFFFFFFFF
-        if x >= self._fb_w or y >= self._fb_h or -x >= src._fb_w or -y >= src._fb_h:
+        dw = self._fb_w
+        dh = self._fb_h
+        sw = src._fb_w
+        sh = src._fb_h
+        if x >= dw or y >= dh or -x >= sw or -y >= sh:
             return
-        x0 = max(0, x)
-        y0 = max(0, y)
-        x1 = max(0, -x)
-        y1 = max(0, -y)
-        x0end = min(self._fb_w, x + src._fb_w)
-        y0end = min(self._fb_h, y + src._fb_h)
+        x0, x1 = (x, 0) if x >= 0 else (0, -x)
+        y0, y1 = (y, 0) if y >= 0 else (0, -y)
+        x0end = dw if x + sw > dw else x + sw
+        y0end = dh if y + sh > dh else y + sh
         if (key == 0xFFFFFFFF and palette is not None and src._fb_format == GS4_HMSB
                 and self._fb_format == RGB565 and palette._fb_format == RGB565
                 and palette._fb_w >= 16):
             self._blit_gs4_expand(src, palette, x0, y0, x1, y1, x0end, y0end)
             return
+        sfmt = src._fb_format
+        if sfmt in (MONO_HLSB, MONO_HMSB) and _memory(src) is not _memory(self):
+            if palette is None and key == 0xFFFFFFFF and sfmt == self._fb_format \
+                    and not x0 & 7 and not x1 & 7:
+                self._blit_mono_bytes(src, x0, y0, x1, y1, x0end, y0end)
+                return
+            if self._blit_mono_bits(src, palette, key, x0, y0, x1, y1, x0end, y0end):
+                return
         get = src._getpixel
         put = self._setpixel
         pget = palette._get_raw if palette is not None else None
@@ -461,6 +472,84 @@ class FrameBuffer:
                 sx += 1
             y1 += 1
 
+    def _blit_mono_bytes(self, src, x0, y0, x1, y1, x0end, y0end):
+        # 1-bit rows onto the same format, both at a byte's first pixel, no key, no
+        # palette: whole bytes copied, the last one's pixels past the end kept.
+        n = x0end - x0
+        full = n >> 3
+        rest = n & 7
+        if rest:
+            mask = (0xFF00 >> rest) & 0xFF if src._fb_format == MONO_HLSB else (1 << rest) - 1
+        sbuf = src._fb_buf
+        dbuf = self._fb_buf
+        sstep = src._fb_stride >> 3
+        dstep = self._fb_stride >> 3
+        s = y1 * sstep + (x1 >> 3)
+        d = y0 * dstep + (x0 >> 3)
+        rows = y0end - y0
+        if not rest and full == sstep == dstep:     # whole rows: one copy
+            dbuf[d:d + rows * full] = sbuf[s:s + rows * full]
+            return
+        for _ in range(rows):
+            if full:
+                dbuf[d:d + full] = sbuf[s:s + full]
+            if rest:
+                dbuf[d + full] = (dbuf[d + full] & ~mask & 0xFF) | (sbuf[s + full] & mask)
+            s += sstep
+            d += dstep
+
+    def _blit_mono_bits(self, src, palette, key, x0, y0, x1, y1, x0end, y0end):
+        """1-bit source rows read as ints, only the pixels that are drawn visited (a
+        font's glyphs through a two-colour palette). False: the general path instead
+        (a palette too short to read the way MicroPython does)."""
+        try:
+            colours = (palette._get_raw(0), palette._get_raw(1)) if palette is not None \
+                else (0, 1)
+        except IndexError:
+            return False
+        ink = [c != key for c in colours]
+        if not (ink[0] or ink[1]):
+            return True
+        n = x0end - x0
+        every = (1 << n) - 1
+        msb = src._fb_format == MONO_HLSB
+        sbuf = src._fb_buf
+        sstep = src._fb_stride >> 3
+        first = x1 >> 3
+        last = ((x1 + n - 1) >> 3) + 1
+        drop = (last << 3) - x1 - n if msb else x1 & 7
+        gs4 = self._fb_format == GS4_HMSB
+        dbuf = self._fb_buf
+        half = self._fb_stride >> 1
+        put = self._setpixel
+        for row in range(y0, y0end):
+            base = y1 * sstep
+            bits = (int.from_bytes(sbuf[base + first:base + last], "big" if msb else "little")
+                    >> drop) & every
+            y1 += 1
+            for value in (1, 0):
+                if not ink[value]:
+                    continue
+                col = colours[value]
+                todo = bits if value else bits ^ every
+                while todo:
+                    if msb:
+                        p = todo.bit_length() - 1
+                        cx = x0 + n - 1 - p
+                    else:
+                        p = (todo & -todo).bit_length() - 1
+                        cx = x0 + p
+                    todo ^= 1 << p
+                    if gs4:
+                        i = row * half + (cx >> 1)
+                        if cx & 1:
+                            dbuf[i] = (col & 0x0F) | (dbuf[i] & 0xF0)
+                        else:
+                            dbuf[i] = ((col << 4) & 0xF0) | (dbuf[i] & 0x0F)
+                    else:
+                        put(cx, row, col)
+        return True
+
     def _get_raw(self, i):
         """Palette lookup as MicroPython does it: pixel (i, 0) with no bounds check."""
         return self._getpixel(i, 0)  # past the buffer's end: IndexError (C reads garbage)
@@ -472,10 +561,11 @@ class FrameBuffer:
         if table is None:
             colours = [palette._getpixel(i, 0) for i in range(16)]
             le = [bytes((c & 0xFF, c >> 8)) for c in colours]
-            table = tuple(le[hi] + le[lo] for hi, lo in _GS4_PAIRS)
+            table = (tuple(le[hi] + le[lo] for hi, lo in _GS4_PAIRS), {})
             if len(_EXPAND_CACHE) > 16:
                 _EXPAND_CACHE.clear()
             _EXPAND_CACHE[key] = table
+        table, seen = table     # and the rows expanded so far (a frame repeats its rows)
         n = x0end - x0
         first = x1 >> 1
         last = (x1 + n + 1) >> 1
@@ -486,10 +576,23 @@ class FrameBuffer:
         lookup = table.__getitem__
         for row in range(y0, y0end):
             base = y1 * half
-            data = b"".join(map(lookup, sbuf[base + first:base + last]))
+            part = bytes(sbuf[base + first:base + last])
+            data = seen.get(part)
+            if data is None:
+                data = b"".join(map(lookup, part))
+                if len(seen) >= 4096:
+                    seen.clear()
+                seen[part] = data
             d = (x0 + row * self._fb_stride) * 2
             dbuf[d:d + 2 * n] = data[skip:skip + 2 * n]
             y1 += 1
+
+
+def _memory(fb):
+    """The object a FrameBuffer's pixels live in (a blit within one keeps the general
+    path, which reads and writes pixel by pixel as MicroPython does)."""
+    buf = fb._fb_buf
+    return buf.obj if isinstance(buf, memoryview) else buf
 
 
 _SOURCES = {}
