@@ -16,8 +16,8 @@
 # goes back to the list. END asks whether to leave; the right soft key opens the menu
 # during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(), by the clock (app.now, ms): one acts once Session.think_ms have
-# passed, the dots of "thinking" moving meanwhile (one more every 40 ms: only then is a
-# frame drawn and shown); then the action shows as a pop-up on the bot's row ("raises to
+# passed, the dots of "thinking" moving meanwhile (one more every 100 ms: only then is a
+# frame drawn and shown, the message line alone); then the action shows as a pop-up on the bot's row ("raises to
 # 8") for Session.pop_ms (longer at a slower pace), answered BUSY (nothing to redraw)
 # while it is held. A key during either (but END and the right soft key, which ask to
 # leave and open the menu as ever) skips it: the bot acts at once, or its pop-up goes.
@@ -147,7 +147,7 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44;
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
-_DOTS_MS = const(40)        # the thinking dots: one more every 40 ms, four in a cycle
+_DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in a cycle
 
 
 class Table(Screen):
@@ -168,11 +168,14 @@ class Table(Screen):
         self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
-        # What a key on your turn need not draw again (issue 23: a key redraws only what
-        # changed): the bottom lines as last drawn, and each action row's (text, ink);
-        # None after a full draw() is due.
-        self._drawn_bottom = None
-        self._drawn_rows = None
+        # What need not be drawn again (issue 23: a key, a bot's action, the dots and a
+        # pop-up's end draw only the parts that changed): the bottom lines as last drawn,
+        # each action row's (text, ink), and the keys
+        # of the header, each seat's row, the message line and the cards (the phase)
+        # (see _parts); None (-1) when a full draw() is due (_k_head None: all of them).
+        self._drawn_bottom = self._drawn_rows = self._k_head = self._k_seats = None
+        self._k_msg = None
+        self._k_cards = -1
 
     def enter(self):
         self._turn()
@@ -220,12 +223,16 @@ class Table(Screen):
         self.help = T[_W_HELP_TURN]
 
     def _after(self):
-        """What to show after an action: the svara, the result, or the next turn."""
+        """What to show after an action: the svara, the result, or the next turn (the
+        parts of the table that changed drawn, or the cover)."""
         g = self.p.game
         if g.to_act is None or g.svaras > self.p.svaras_seen:
             return resume(self.app)
         self._turn()
-        return _REDRAW
+        if self.mode == _COVER or self._k_head is None:    # (a box was over the table)
+            return _REDRAW
+        self._parts(self.app.fb)
+        return _SHOW
 
     # --- keys and idle -------------------------------------------------------------------
 
@@ -266,8 +273,8 @@ class Table(Screen):
         self.t0 = self.app.now
         self.help = T[_W_HELP_WAIT]
         fb = self.app.fb
-        self._header(fb)
-        self._seats(fb)
+        self._header(fb)                    # what the action changed; the cards dealt
+        self._seats(fb)                     # after the blinds show when the pop-up goes
         self._message(fb)
         self._pop(fb, seat)
         return _SHOW
@@ -291,6 +298,9 @@ class Table(Screen):
         else:
             text = T[_W_POP][a]
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
+        k = self._k_seats
+        if k is not None:
+            k[seat] = None                  # the row is under the box: drawn again after
 
     def key(self, code):
         mode = self.mode
@@ -463,26 +473,36 @@ class Table(Screen):
 
     def draw(self, fb):
         mode = self.mode
-        self._drawn_bottom = None
-        self._drawn_rows = None
+        self._drawn_bottom = self._drawn_rows = self._k_head = self._k_seats = None
+        self._k_msg = None
+        self._k_cards = -1
         if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
             if mode == _QUIT:
                 self._ask_quit(fb)
             return
         fb.fill(_FELT)
+        self._parts(fb)
+        if mode != _ASK:                    # (the same all the game; the question's box
+            self._info(fb)                  # covers it)
+        if mode == _QUIT:
+            self._ask_quit(fb)
+        elif mode == _ASK:
+            self._ask_pass(fb)
+        if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
+            self._k_head = None
+            self._drawn_rows = None
+
+    def _parts(self, fb):
+        """The parts of the table whose keys changed since they were drawn (all of them
+        after draw() cleared the keys): the same pixels as a whole draw()."""
+        mode = self.mode
         self._header(fb)
         self._seats(fb)
         self._message(fb)
         self._cards(fb)
         self._actions(fb)
-        if mode != _ASK:                    # (the question's box covers the line)
-            self._info(fb)
-        if mode == _QUIT:
-            self._ask_quit(fb)
-        elif mode == _ASK:
-            self._ask_pass(fb)
-        else:
+        if mode != _QUIT and mode != _ASK:
             self._bottom(fb)
             if mode == _POP:
                 self._pop(fb, self.p.last_seat)
@@ -505,13 +525,22 @@ class Table(Screen):
             text = T[_W_HELP_WAIT]
             left = ""
         was = self._drawn_bottom
-        if was is not None and was[0] == text and was[1] == left and was[2] == self.app.says:
-            return
-        draw.bottom(fb, text, left, T[_W_MENU_KEY])
-        self._drawn_bottom = (text, left, self.app.says)
+        says = self.app.says
+        if was is not None and was[1] == left:
+            if was[0] == text and was[2] == says:
+                return
+            draw.help_line(fb, text)        # the soft keys as they are
+        else:
+            draw.bottom(fb, text, left, T[_W_MENU_KEY])
+        self._drawn_bottom = (text, left, says)
 
     def _header(self, fb):
         g = self.p.game
+        ante = g.rules.ante
+        k = (g.pot, g.level, g.phase, g.svaras, ante)
+        if k == self._k_head:
+            return
+        self._k_head = k
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
@@ -519,7 +548,7 @@ class Table(Screen):
         if g.svaras:                        # a svara: no ante paid
             draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            draw.right(fb, T[_W_ANTE] % g.rules.ante, _WIDTH - 2, 1, _LIGHT, F5)
+            draw.right(fb, T[_W_ANTE] % ante, _WIDTH - 2, 1, _LIGHT, F5)
 
     def _info(self, fb):
         """The line above the message line, where the seats leave room (nine at most): the
@@ -546,15 +575,21 @@ class Table(Screen):
         cw = 6 if big else 5
         stacks = g.stacks
         bets = g.bets
+        keys = self._k_seats
+        if keys is None:
+            keys = self._k_seats = [None] * n
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
-            if turn:
-                fb.fill_rect(0, y, _WIDTH, h, _GOLD)
+            ink, text, arg = self._state(g, i, bets)
+            k = (stacks[i], turn, text, arg)     # the row as drawn
+            if keys[i] == k:
+                continue
+            keys[i] = k
+            fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
             if i == g.dealer:
                 fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
                 writer.text(fb, "D", 2, y, _BLACK if not turn else _GOLD, font)
-            ink, text, arg = self._state(g, i, bets)
             name_ink = _BLACK if turn else (_CARD if i < self.p.people else _LIGHT)
             if ink == _DARK and not turn:
                 name_ink = _GREY
@@ -586,20 +621,30 @@ class Table(Screen):
 
     def _message(self, fb):
         p = self.p
-        fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
         s = p.game.to_act
+        dots = -1
+        ink = _GOLD
         if self.mode == _THINK:
-            x = writer.text(fb, T[_W_THINKING] % p.name(s), 2, _MSG_Y, _LIGHT, F5)
-            for k in range(self.tick % 4):
-                fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, _GOLD)
-            return
-        if self.mode == _TURN and self.odds is not None:
-            writer.text(fb, T[_W_ODDS_NOTE], 2, _MSG_Y, _GOLD, F5)
+            text = T[_W_THINKING] % p.name(s)
+            ink = _LIGHT
+            dots = self.tick % 4
+        elif self.mode == _TURN and self.odds is not None:
+            text = T[_W_ODDS_NOTE]
         elif self.mode == _TURN and p.last_seat < 0:
             text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
-            writer.text(fb, text, 2, _MSG_Y, _GOLD, F5)
         elif p.last_seat >= 0:
-            writer.text(fb, self._did(), 2, _MSG_Y, _LIGHT, F5)
+            text = self._did()
+            ink = _LIGHT
+        else:
+            text = ""
+        k = (text, ink, dots)               # the line as drawn
+        if k == self._k_msg:
+            return
+        self._k_msg = k
+        fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
+        x = writer.text(fb, text, 2, _MSG_Y, ink, F5)
+        for i in range(dots):
+            fb.fill_rect(x + 2 + 4 * i, _MSG_Y + 5, 2, 2, _GOLD)
 
     def _did(self):
         p = self.p
@@ -616,7 +661,14 @@ class Table(Screen):
     def _cards(self, fb):
         p = self.p
         v = p.viewer
-        hand = p.game.view(v).hand() if v >= 0 else None
+        g = p.game
+        if g.phase == self._k_cards:        # the cards change with the deal (the viewer
+            return                          # at a cover: a full draw)
+        self._k_cards = g.phase
+        fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
+        self._drawn_rows = None         # (a long line under them ends at the actions' area:
+                                        # _actions fills it after)
+        hand = g.view(v).hand() if v >= 0 else None
         if p.game.phase == _JOINING:
             hand = None                     # the cards of the game before: not yours now
         joker = p.match.rules.joker
