@@ -17,10 +17,12 @@
 # during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(), by the clock (app.now, ms): one acts once Session.think_ms have
 # passed, the dots of "thinking" moving meanwhile (one more every 100 ms: only then is a
-# frame drawn and shown, the message line alone); then the action shows as a pop-up on the bot's row ("raises to
-# 8") for Session.pop_ms (longer at a slower pace), answered BUSY (nothing to redraw)
-# while it is held. A key during either (but END and the right soft key, which ask to
-# leave and open the menu as ever) skips it: the bot acts at once, or its pop-up goes.
+# frame drawn and shown, the message line alone); then the action shows as a pop-up on
+# the bot's row ("raises to 8") for Session.pop_ms (longer at a slower pace), answered
+# BUSY (nothing to redraw) while it is held. A key during either (but END and the right
+# soft key, which ask to leave and open the menu as ever) skips it: the bot acts at once,
+# or its pop-up goes. A bot's action, the pop-up's end and your action draw only the
+# parts of the table that changed (_parts: each part's key), as a key on your turn does.
 # The skipping key never acts for the person: it is spent on the skip, and for
 # ui/screen.GUARD_MS after it the keys that play (OK, the left soft key, the green key),
 # the cover's OK and the result's OK do nothing (ui/screen.hurried), so that a key
@@ -288,15 +290,7 @@ class Table(Screen):
         fb.fill_rect(_POP_X, y, _WIDTH - _POP_X, h, _BLACK)
         if h == 12:
             fb.rect(_POP_X, y, _WIDTH - _POP_X, h, _GOLD)
-        a = p.last_action
-        if a == _PASS and p.last_blinds:
-            text = T[_W_POP_NO_BLIND]
-        elif a == _RAISE and p.last_open:
-            text = T[_W_POP_OPEN] % p.last_amount
-        elif a == _RAISE or a == _BLIND:
-            text = T[_W_POP][a] % p.last_amount
-        else:
-            text = T[_W_POP][a]
+        text = self._said(_W_POP, _W_POP_NO_BLIND, _W_POP_OPEN, None)
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
         k = self._k_seats
         if k is not None:
@@ -510,29 +504,28 @@ class Table(Screen):
     def _bottom(self, fb):
         """The help line and the soft keys; not drawn again when the same are there (no
         message drawn over the help line since: app.says)."""
-        mode = self.mode
-        left = T[_W_PLAY]
-        if mode == _TURN and self.odds is not None:
-            text = T[_W_HELP_ODDS]
-        elif mode == _TURN:
+        turn = self.mode == _TURN
+        lo = hi = 0
+        if turn:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
-            if lo < hi:
-                text = T[_W_HELP_CHIPS] % (lo, hi)
-            else:
-                text = T[_W_HELP_TURN_FIXED]
+        k = (turn, self.odds is None, lo, hi, self.app.says)     # what the lines say
+        was = self._drawn_bottom
+        if k == was:
+            return
+        self._drawn_bottom = k
+        left = T[_W_PLAY]
+        if turn and self.odds is not None:
+            text = T[_W_HELP_ODDS]
+        elif turn:
+            text = T[_W_HELP_CHIPS] % (lo, hi) if lo < hi else T[_W_HELP_TURN_FIXED]
         else:
             text = T[_W_HELP_WAIT]
             left = ""
-        was = self._drawn_bottom
-        says = self.app.says
-        if was is not None and was[1] == left:
-            if was[0] == text and was[2] == says:
-                return
+        if was is not None and was[0] == turn:
             draw.help_line(fb, text)        # the soft keys as they are
         else:
             draw.bottom(fb, text, left, T[_W_MENU_KEY])
-        self._drawn_bottom = (text, left, says)
 
     def _header(self, fb):
         g = self.p.game
@@ -581,11 +574,12 @@ class Table(Screen):
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
-            ink, text, arg = self._state(g, i, bets)
-            k = (stacks[i], turn, text, arg)     # the row as drawn
+            ink, w, arg = self._state(g, i, bets)
+            k = (stacks[i], turn, w, arg)       # what the row says
             if keys[i] == k:
                 continue
             keys[i] = k
+            text = T[w]
             fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
             if i == g.dealer:
                 fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
@@ -603,21 +597,21 @@ class Table(Screen):
             draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
 
     def _state(self, g, i, bets):
-        """(colour, text, number or -1) of a seat's state."""
+        """(colour, its word's number, number or -1) of a seat's state."""
         if not g.seated(i):
-            return _DARK, T[_W_ST_OUT], -1
+            return _DARK, _W_ST_OUT, -1
         if g.phase == _JOINING:
             if g.tied(i):
-                return _ORANGE, T[_W_ST_TIED], -1
+                return _ORANGE, _W_ST_TIED, -1
             if not g.is_in(i):
-                return _GREY, T[_W_ST_ASKED], -1
+                return _GREY, _W_ST_ASKED, -1
         if not g.is_in(i):
-            return _GREY, T[_W_ST_PASSED], -1
+            return _GREY, _W_ST_PASSED, -1
         if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
-            return _ORANGE, T[_W_ST_BLIND], bets[i]
+            return _ORANGE, _W_ST_BLIND, bets[i]
         if bets[i]:
-            return _LIGHT, T[_W_ST_BET], bets[i]
-        return _LIGHT, T[_W_ST_IN], -1
+            return _LIGHT, _W_ST_BET, bets[i]
+        return _LIGHT, _W_ST_IN, -1
 
     def _message(self, fb):
         p = self.p
@@ -633,7 +627,7 @@ class Table(Screen):
         elif self.mode == _TURN and p.last_seat < 0:
             text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
         elif p.last_seat >= 0:
-            text = self._did()
+            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
             ink = _LIGHT
         else:
             text = ""
@@ -646,17 +640,22 @@ class Table(Screen):
         for i in range(dots):
             fb.fill_rect(x + 2 + 4 * i, _MSG_Y + 5, 2, 2, _GOLD)
 
-    def _did(self):
+    def _said(self, w, no_blind, opened, who):
+        """The last action in words: w the tuple of them by action (_W_DID, "<who>
+        raises to 8", or _W_POP, the pop-up's "raises to 8"), no_blind and opened its
+        words for declining a blind and for the open bet; who the name, or None."""
         p = self.p
         a = p.last_action
-        who = p.name(p.last_seat)
+        n = p.last_amount
         if a == _PASS and p.last_blinds:
-            return T[_W_DID_NO_BLIND] % who
-        if a == _RAISE and p.last_open:
-            return T[_W_DID_OPEN] % (who, p.last_amount)
-        if a == _RAISE or a == _BLIND:
-            return T[_W_DID][a] % (who, p.last_amount)
-        return T[_W_DID][a] % who
+            t = T[no_blind]
+        elif a == _RAISE and p.last_open:
+            t = T[opened]
+        else:
+            t = T[w][a]
+        if a != _RAISE and a != _BLIND:
+            return t if who is None else t % who
+        return t % n if who is None else t % (who, n)
 
     def _cards(self, fb):
         p = self.p
@@ -729,12 +728,19 @@ class Table(Screen):
         """The chances in the action area: win, svara, lose, each as a percentage with
         one decimal, the label from x 61 and the number ending at the screen's edge."""
         fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
+        self._odds_lines(fb, _ACT_X + 1, _WIDTH, _CARDS_Y + 2, _ACT_ROW)
+
+    def _odds_lines(self, fb, x, end, y, dy):
+        """Win, svara, lose: the labels from x, the numbers ending at `end`, from y on,
+        dy apart."""
+        labels = T[_W_ODDS]
+        pct = T[_W_ODDS_PCT]
         for i in range(3):
-            y = _CARDS_Y + i * _ACT_ROW + 2
             t = self.odds[i]
-            writer.text(fb, T[_W_ODDS][i], _ACT_X + 1, y, _LIGHT, F5)
-            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), _WIDTH, y,
-                         _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+            writer.text(fb, labels[i], x, y, _LIGHT, F5)
+            draw.right(fb, pct % (t // 10, t % 10), end, y,
+                       _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+            y += dy
 
     def _redraw_actions(self):
         fb = self.app.fb
@@ -762,12 +768,7 @@ class Table(Screen):
         fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
         fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
         draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
-        for i in range(3):
-            t = self.odds[i]
-            y = 61 + 10 * i
-            writer.text(fb, T[_W_ODDS][i], 24, y, _LIGHT, F5)
-            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), 104, y,
-                       _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+        self._odds_lines(fb, 24, 104, 61, 10)
         draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
 
     def _ask_quit(self, fb):
