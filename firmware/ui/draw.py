@@ -3,7 +3,7 @@
 # Layout: 128 x 160; the help line is the 5x8 row at y 139..147, the soft-key bar the
 # 6x12 row at y 148..159. Every size here is a whole number of pixels.
 from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LIGHT, RED,
-                             SHADOW, WIDTH, BACK, BLUE)
+                             SHADOW, WIDTH, BACK, BLUE, ORANGE)
 from settings import FOUR
 from ui import writer
 from ui import font_5x8 as F5
@@ -76,6 +76,18 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
     writer.text(fb, label, 8, ty, ink, font)
     if value is not None:
         right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
+
+
+def odds(fb, odds, words, text, x, end, y, step):
+    """The chances (win, svara, lose in tenths of a percent) as three lines, `step`
+    apart from y: the labels `words` from x, each number (text % (whole, tenth))
+    ending at `end` (the table's * key, its question before passing)."""
+    for i in range(3):
+        t = odds[i]
+        writer.text(fb, words[i], x, y, LIGHT, F5)
+        right(fb, text % (t // 10, t % 10), end, y,
+              GOLD if i == 0 else ORANGE if i == 1 else CARD, F5)
+        y += step
 
 
 def ask(fb, lines, help_text, yes, no):

@@ -167,17 +167,18 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
+        self.x0 = 0                 # where the message line's words end (the dots)
         self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
         # What need not be drawn again (issue 23: a key, a bot's action, the dots and a
-        # pop-up's end draw only the parts that changed): the bottom lines as last drawn,
-        # each action row's (text, ink), and the keys
-        # of the header, each seat's row, the message line and the cards (the phase)
-        # (see _parts); None (-1) when a full draw() is due (_k_head None: all of them).
-        self._drawn_bottom = self._drawn_rows = self._k_head = self._k_seats = None
-        self._k_msg = None
-        self._k_cards = -1
+        # pop-up's end draw only the parts that changed): what the bottom lines say,
+        # each action row's (text, ink), and the keys of the header (head), each seat's
+        # row (_rows), the message line (_line) and the cards (their phase) as drawn
+        # (see _parts); None when a full draw() is due (head None: all of them). (Names
+        # the firmware has already: each new one is an interned string for good.)
+        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
+        self._line = self.cards = None
 
     def enter(self):
         self._turn()
@@ -231,7 +232,7 @@ class Table(Screen):
         if g.to_act is None or g.svaras > self.p.svaras_seen:
             return resume(self.app)
         self._turn()
-        if self.mode == _COVER or self._k_head is None:    # (a box was over the table)
+        if self.mode == _COVER or self.head is None:    # (a box was over the table)
             return _REDRAW
         self._parts(self.app.fb)
         return _SHOW
@@ -252,9 +253,9 @@ class Table(Screen):
             k = t // _DOTS_MS
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
-            self.tick = k                   # a dot more: the message line, shown
-            self._message(self.app.fb)      # here, so that the app takes it for no
-            self.app.display.show()         # work (it collects only after work)
+            self.tick = k                   # a dot more: the dots drawn, shown here,
+            self._message(self.app.fb, True)  # so that the app takes it for no work (it
+            self.app.display.show()         # collects only after work)
             return _BUSY
         return self._bot_acts()
 
@@ -292,7 +293,7 @@ class Table(Screen):
             fb.rect(_POP_X, y, _WIDTH - _POP_X, h, _GOLD)
         text = self._said(_W_POP, _W_POP_NO_BLIND, _W_POP_OPEN, None)
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
-        k = self._k_seats
+        k = self._rows
         if k is not None:
             k[seat] = None                  # the row is under the box: drawn again after
 
@@ -467,9 +468,8 @@ class Table(Screen):
 
     def draw(self, fb):
         mode = self.mode
-        self._drawn_bottom = self._drawn_rows = self._k_head = self._k_seats = None
-        self._k_msg = None
-        self._k_cards = -1
+        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
+        self._line = self.cards = None
         if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
             if mode == _QUIT:
@@ -484,7 +484,7 @@ class Table(Screen):
         elif mode == _ASK:
             self._ask_pass(fb)
         if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
-            self._k_head = None
+            self.head = None
             self._drawn_rows = None
 
     def _parts(self, fb):
@@ -531,9 +531,9 @@ class Table(Screen):
         g = self.p.game
         ante = g.rules.ante
         k = (g.pot, g.level, g.phase, g.svaras, ante)
-        if k == self._k_head:
+        if k == self.head:
             return
-        self._k_head = k
+        self.head = k
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
@@ -568,9 +568,9 @@ class Table(Screen):
         cw = 6 if big else 5
         stacks = g.stacks
         bets = g.bets
-        keys = self._k_seats
+        keys = self._rows
         if keys is None:
-            keys = self._k_seats = [None] * n
+            keys = self._rows = [None] * n
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
@@ -613,46 +613,50 @@ class Table(Screen):
             return _LIGHT, _W_ST_BET, bets[i]
         return _LIGHT, _W_ST_IN, -1
 
-    def _message(self, fb):
+    def _message(self, fb, last=False):
+        """The message line; `last`: only its thinking dots (tick % 4 of three places
+        after the words, which end at x0), the words as drawn."""
         p = self.p
         s = p.game.to_act
-        dots = -1
-        ink = _GOLD
+        if not last:
+            ink = _GOLD
+            if self.mode == _THINK:
+                text = T[_W_THINKING] % p.name(s)
+                ink = _LIGHT
+            elif self.mode == _TURN and self.odds is not None:
+                text = T[_W_ODDS_NOTE]
+            elif self.mode == _TURN and p.last_seat < 0:
+                text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
+            elif p.last_seat >= 0:
+                text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
+                ink = _LIGHT
+            else:
+                text = ""
+            k = (text, ink)                 # the line as drawn
+            if k == self._line:
+                return
+            self._line = k
+            fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
+            self.x0 = writer.text(fb, text, 2, _MSG_Y, ink, F5)
         if self.mode == _THINK:
-            text = T[_W_THINKING] % p.name(s)
-            ink = _LIGHT
-            dots = self.tick % 4
-        elif self.mode == _TURN and self.odds is not None:
-            text = T[_W_ODDS_NOTE]
-        elif self.mode == _TURN and p.last_seat < 0:
-            text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
-        elif p.last_seat >= 0:
-            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
-            ink = _LIGHT
-        else:
-            text = ""
-        k = (text, ink, dots)               # the line as drawn
-        if k == self._k_msg:
-            return
-        self._k_msg = k
-        fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
-        x = writer.text(fb, text, 2, _MSG_Y, ink, F5)
-        for i in range(dots):
-            fb.fill_rect(x + 2 + 4 * i, _MSG_Y + 5, 2, 2, _GOLD)
+            d = self.tick % 4
+            x = self.x0 + 2
+            for i in range(3):
+                fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
 
-    def _said(self, w, no_blind, opened, who):
+    def _said(self, w, blinds, opened, who):
         """The last action in words: w the tuple of them by action (_W_DID, "<who>
-        raises to 8", or _W_POP, the pop-up's "raises to 8"), no_blind and opened its
+        raises to 8", or _W_POP, the pop-up's "raises to 8"), blinds and opened its
         words for declining a blind and for the open bet; who the name, or None."""
         p = self.p
         a = p.last_action
         n = p.last_amount
         if a == _PASS and p.last_blinds:
-            t = T[no_blind]
+            t = T[blinds]
         elif a == _RAISE and p.last_open:
             t = T[opened]
         else:
-            t = T[w][a]
+            t = item(w, a)              # (that word alone: a whole tuple read costs more)
         if a != _RAISE and a != _BLIND:
             return t if who is None else t % who
         return t % n if who is None else t % (who, n)
@@ -661,9 +665,9 @@ class Table(Screen):
         p = self.p
         v = p.viewer
         g = p.game
-        if g.phase == self._k_cards:        # the cards change with the deal (the viewer
+        if g.phase == self.cards:           # the cards change with the deal (the viewer
             return                          # at a cover: a full draw)
-        self._k_cards = g.phase
+        self.cards = g.phase
         fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
         self._drawn_rows = None         # (a long line under them ends at the actions' area:
                                         # _actions fills it after)
@@ -728,19 +732,8 @@ class Table(Screen):
         """The chances in the action area: win, svara, lose, each as a percentage with
         one decimal, the label from x 61 and the number ending at the screen's edge."""
         fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
-        self._odds_lines(fb, _ACT_X + 1, _WIDTH, _CARDS_Y + 2, _ACT_ROW)
-
-    def _odds_lines(self, fb, x, end, y, dy):
-        """Win, svara, lose: the labels from x, the numbers ending at `end`, from y on,
-        dy apart."""
-        labels = T[_W_ODDS]
-        pct = T[_W_ODDS_PCT]
-        for i in range(3):
-            t = self.odds[i]
-            writer.text(fb, labels[i], x, y, _LIGHT, F5)
-            draw.right(fb, pct % (t // 10, t % 10), end, y,
-                       _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
-            y += dy
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], _ACT_X + 1, _WIDTH, _CARDS_Y + 2,
+                  _ACT_ROW)
 
     def _redraw_actions(self):
         fb = self.app.fb
@@ -768,7 +761,7 @@ class Table(Screen):
         fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
         fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
         draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
-        self._odds_lines(fb, 24, 104, 61, 10)
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], 24, 104, 61, 10)
         draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
 
     def _ask_quit(self, fb):

@@ -226,7 +226,7 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
                 c = (c & 31) << 6 | b[j] & 63
                 j += 1
         src = strip
-        ws = widths
+        w = widths
         if 32 <= c < 127:
             i = c - 32
         else:
@@ -238,14 +238,14 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
                 x0 = parts[2 * k + 1][i]
             if x0:
                 src = parts[2 * k]
-                ws = parts[2 * k + 1]
+                w = parts[2 * k + 1]
             else:                     # in the base: a symbol, or the replacement box
                 i = index(font, c)
-        x0 = ws[i]
+        x0 = w[i]
         if end and x + x0 > end:
             break
         if paint is not None:         # this glyph alone
-            paint(buf, src[0], ws, b, i, -1, x, y, colour, height, 0)
+            paint(buf, src[0], w, b, i, -1, x, y, colour, height, 0)
         else:
             _stage.blit(src, 0, -i * height)
             fb.blit(_glyphs[slot], x, y, key, _palette)
