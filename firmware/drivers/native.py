@@ -9,44 +9,43 @@
 # (the RP2040's, ARMv6-M) clobbers the index variable of a ptr16/ptr32 load or store in a
 # loop (micropython/micropython#18800, fixed after 1.27 by #18821), which the qemu
 # Cortex-M0 image showed (host_tests/firmware/test_panel.py runs this code there); a
-# ptr16 is indexed by constants only (its address made from an int: ptr16(o)[k]).
+# ptr16 or ptr32 is indexed by constants only (its address made from an int: ptr16(o)[k]).
 # Hot loops walk an address (int(p) + offset) with constant offsets, unrolled: a viper
 # function keeps at most two or three locals in registers on Thumb, the rest on the
 # stack, so fewer variables and steps a byte are fewer instructions.
 import sys
 
-# drivers/st7735.py. band(frame, sigs, y): from row y, the first run of rows whose 30-bit
-# signature differs from sigs (four bytes a row, updated), as start << 8 | end (end
-# exclusive; start 160 when none). expand(frame, y, line, pal): row y as 128 big-endian
-# RGB565 pixels into line, each the two bytes of pal for its 4-bit colour.
+# drivers/st7735.py. band(frame, sigs, y): from row y, the first run of rows whose 32-bit
+# signature differs from sigs (a word a row, updated), as start << 8 | end (end
+# exclusive; start 160 when none). A row's signature: over its 16 words (the frame is
+# word-aligned, as any bytearray's data), h = g((h ^ w) * 16777619), g(x) = x ^ x >> 15,
+# each step one-to-one in h and in w (drivers/st7735.py says what that buys).
+# expand(frame, y, line, pal): row y as 128 big-endian RGB565 pixels into line, each the
+# two bytes of pal for its 4-bit colour.
 PANEL = """
 import micropython
 @micropython.viper
 def band(frame: ptr8, sigs: ptr8, y: int) -> int:
     start = 160
-    m = 16777619
+    m = uint(16777619)
     while y < 160:
-        h = 0
+        h = uint(0)
         a = int(frame) + (y << 6)
         e = a + 64
         while a < e:
-            p = ptr8(a)
-            h = (h ^ p[0]) * m
-            h = (h ^ p[1]) * m
-            h = (h ^ p[2]) * m
-            h = (h ^ p[3]) * m
-            h = (h ^ p[4]) * m
-            h = (h ^ p[5]) * m
-            h = (h ^ p[6]) * m
-            h = (h ^ p[7]) * m
-            a += 8
-        h &= 0x3FFFFFFF
-        s = ptr8(int(sigs) + (y << 2))
-        if h != (s[0] | (s[1] << 8) | (s[2] << 16) | (s[3] << 24)):
-            s[0] = h
-            s[1] = h >> 8
-            s[2] = h >> 16
-            s[3] = h >> 24
+            p = ptr32(a)
+            h = (h ^ uint(p[0])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[1])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[2])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[3])) * m
+            h ^= h >> 15
+            a += 16
+        s = ptr32(int(sigs) + (y << 2))
+        if h != uint(s[0]):
+            s[0] = int(h)
             if start == 160:
                 start = y
         elif start != 160:
