@@ -3,7 +3,7 @@
 # Layout: 128 x 160; the help line is the 5x8 row at y 139..147, the soft-key bar the
 # 6x12 row at y 148..159. Every size here is a whole number of pixels.
 from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LIGHT, RED,
-                             SHADOW, WIDTH, BACK, BLUE, ORANGE)
+                             SHADOW, WIDTH, BACK, BLUE)
 from settings import FOUR
 from ui import writer
 from ui import font_5x8 as F5
@@ -14,6 +14,7 @@ from micropython import const
 HELP_Y = const(139)
 BAR_Y = const(148)
 TITLE_H = const(14)
+_ORANGE = const(12)                   # drivers/display.ORANGE (folded: no name kept)
 SUITS = "\u2663\u2666\u2665\u2660"     # suit symbols by suit index (clubs, diamonds, hearts, spades)
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 MINI_W = const(17)                    # a mini card: rank and suit in 5x8 on a card face
@@ -86,7 +87,7 @@ def odds(fb, odds, words, text, x, end, y, step):
         t = odds[i]
         writer.text(fb, words[i], x, y, LIGHT, F5)
         right(fb, text % (t // 10, t % 10), end, y,
-              GOLD if i == 0 else ORANGE if i == 1 else CARD, F5)
+              GOLD if i == 0 else _ORANGE if i == 1 else CARD, F5)
         y += step
 
 

@@ -167,7 +167,6 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
-        self.x0 = 0                 # where the message line's words end (the dots)
         self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
@@ -254,7 +253,7 @@ class Table(Screen):
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
             self.tick = k                   # a dot more: the dots drawn, shown here,
-            self._message(self.app.fb, True)  # so that the app takes it for no work (it
+            self._message(self.app.fb)      # so that the app takes it for no work (it
             self.app.display.show()         # collects only after work)
             return _BUSY
         return self._bot_acts()
@@ -295,7 +294,7 @@ class Table(Screen):
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
         k = self._rows
         if k is not None:
-            k[seat] = None                  # the row is under the box: drawn again after
+            k[2 * seat] = -1                # the row is under the box: drawn again after
 
     def key(self, code):
         mode = self.mode
@@ -570,15 +569,18 @@ class Table(Screen):
         bets = g.bets
         keys = self._rows
         if keys is None:
-            keys = self._rows = [None] * n
+            keys = self._rows = [-1] * (2 * n)
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
             ink, w, arg = self._state(g, i, bets)
-            k = (stacks[i], turn, w, arg)       # what the row says
-            if keys[i] == k:
+            k = stacks[i] * 2 + turn            # what the row says, in two small integers
+            w += (arg + 1) << 8
+            if keys[2 * i] == k and keys[2 * i + 1] == w:
                 continue
-            keys[i] = k
+            keys[2 * i] = k
+            keys[2 * i + 1] = w
+            w &= 0xFF
             text = T[w]
             fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
             if i == g.dealer:
@@ -613,34 +615,32 @@ class Table(Screen):
             return _LIGHT, _W_ST_BET, bets[i]
         return _LIGHT, _W_ST_IN, -1
 
-    def _message(self, fb, last=False):
-        """The message line; `last`: only its thinking dots (tick % 4 of three places
-        after the words, which end at x0), the words as drawn."""
+    def _message(self, fb):
+        """The message line: its words when they changed, then in a bot's thinking its
+        dots (tick % 4 of three places after the words)."""
         p = self.p
         s = p.game.to_act
-        if not last:
-            ink = _GOLD
-            if self.mode == _THINK:
-                text = T[_W_THINKING] % p.name(s)
-                ink = _LIGHT
-            elif self.mode == _TURN and self.odds is not None:
-                text = T[_W_ODDS_NOTE]
-            elif self.mode == _TURN and p.last_seat < 0:
-                text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
-            elif p.last_seat >= 0:
-                text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
-                ink = _LIGHT
-            else:
-                text = ""
-            k = (text, ink)                 # the line as drawn
-            if k == self._line:
-                return
+        ink = _GOLD
+        if self.mode == _THINK:
+            text = T[_W_THINKING] % p.name(s)
+            ink = _LIGHT
+        elif self.mode == _TURN and self.odds is not None:
+            text = T[_W_ODDS_NOTE]
+        elif self.mode == _TURN and p.last_seat < 0:
+            text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
+        elif p.last_seat >= 0:
+            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
+            ink = _LIGHT
+        else:
+            text = ""
+        k = (text, ink)                     # the line as drawn
+        if k != self._line:
             self._line = k
             fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
-            self.x0 = writer.text(fb, text, 2, _MSG_Y, ink, F5)
+            writer.text(fb, text, 2, _MSG_Y, ink, F5)
         if self.mode == _THINK:
             d = self.tick % 4
-            x = self.x0 + 2
+            x = writer.width(text, F5) + 4
             for i in range(3):
                 fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
 
