@@ -8,32 +8,44 @@
 # Only byte pointers (ptr8) are indexed by a variable: MicroPython 1.27's Thumb emitter
 # (the RP2040's, ARMv6-M) clobbers the index variable of a ptr16/ptr32 load or store in a
 # loop (micropython/micropython#18800, fixed after 1.27 by #18821), which the qemu
-# Cortex-M0 image showed (host_tests/firmware/test_panel.py runs this code there).
+# Cortex-M0 image showed (host_tests/firmware/test_panel.py runs this code there); a
+# ptr16 or ptr32 is indexed by constants only (its address made from an int: ptr16(o)[k]).
+# Hot loops walk an address (int(p) + offset) with constant offsets, unrolled: a viper
+# function keeps at most two or three locals in registers on Thumb, the rest on the
+# stack, so fewer variables and steps a byte are fewer instructions.
 import sys
 
-# drivers/st7735.py. band(frame, sigs, y): from row y, the first run of rows whose 30-bit
-# signature differs from sigs (four bytes a row, updated), as start << 8 | end (end
-# exclusive; start 160 when none). expand(frame, y, line, pal): row y as 128 big-endian
-# RGB565 pixels into line, each the two bytes of pal for its 4-bit colour.
+# drivers/st7735.py. band(frame, sigs, y): from row y, the first run of rows whose 32-bit
+# signature differs from sigs (a word a row, updated), as start << 8 | end (end
+# exclusive; start 160 when none). A row's signature: over its 16 words (the frame is
+# word-aligned, as any bytearray's data), h = g((h ^ w) * 16777619), g(x) = x ^ x >> 15,
+# each step one-to-one in h and in w (drivers/st7735.py says what that buys).
+# expand(frame, y, line, pal): row y as 128 big-endian RGB565 pixels into line, each the
+# two bytes of pal for its 4-bit colour.
 PANEL = """
 import micropython
 @micropython.viper
 def band(frame: ptr8, sigs: ptr8, y: int) -> int:
     start = 160
+    m = uint(16777619)
     while y < 160:
-        h = 0
-        i = y << 6
-        e = i + 64
-        while i < e:
-            h = (h ^ frame[i]) * 16777619
-            i += 1
-        h &= 0x3FFFFFFF
-        k = y << 2
-        if h != (sigs[k] | (sigs[k + 1] << 8) | (sigs[k + 2] << 16) | (sigs[k + 3] << 24)):
-            sigs[k] = h
-            sigs[k + 1] = h >> 8
-            sigs[k + 2] = h >> 16
-            sigs[k + 3] = h >> 24
+        h = uint(0)
+        a = int(frame) + (y << 6)
+        e = a + 64
+        while a < e:
+            p = ptr32(a)
+            h = (h ^ uint(p[0])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[1])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[2])) * m
+            h ^= h >> 15
+            h = (h ^ uint(p[3])) * m
+            h ^= h >> 15
+            a += 16
+        s = ptr32(int(sigs) + (y << 2))
+        if h != uint(s[0]):
+            s[0] = int(h)
             if start == 160:
                 start = y
         elif start != 160:
@@ -42,47 +54,78 @@ def band(frame: ptr8, sigs: ptr8, y: int) -> int:
     return (start << 8) | 160
 @micropython.viper
 def expand(frame: ptr8, y: int, line: ptr8, pal: ptr8):
-    i = y << 6
-    e = i + 64
-    o = 0
-    while i < e:
-        b = frame[i]
-        a = (b >> 3) & 30
-        line[o] = pal[a]
-        line[o + 1] = pal[a + 1]
-        a = (b & 15) << 1
-        line[o + 2] = pal[a]
-        line[o + 3] = pal[a + 1]
-        o += 4
-        i += 1
+    a = int(frame) + (y << 6)
+    e = a + 64
+    o = int(line)
+    q = int(pal)
+    while a < e:
+        p = ptr8(a)
+        d = ptr16(o)
+        b = p[0]
+        d[0] = ptr16(q + ((b >> 3) & 30))[0]
+        d[1] = ptr16(q + ((b & 15) << 1))[0]
+        b = p[1]
+        d[2] = ptr16(q + ((b >> 3) & 30))[0]
+        d[3] = ptr16(q + ((b & 15) << 1))[0]
+        b = p[2]
+        d[4] = ptr16(q + ((b >> 3) & 30))[0]
+        d[5] = ptr16(q + ((b & 15) << 1))[0]
+        b = p[3]
+        d[6] = ptr16(q + ((b >> 3) & 30))[0]
+        d[7] = ptr16(q + ((b & 15) << 1))[0]
+        o += 16
+        a += 4
 """
 
-# ui/writer.py. paint(buf, bits, off, h, x, y, c): the glyph of rows off..off+h-1 of
-# bits (one byte a row, the left pixel in bit 7) at (x, y) in colour c on a 128 x 160
-# GS4_HMSB frame (the left pixel of a byte in its high nibble), clipped to it.
+# ui/writer.py. paint(buf, bits, widths, s, j, n, x, y, c, h, end): on a 128 x 160
+# GS4_HMSB frame buf (the left pixel of a byte in its high nibble), clipped to it, in
+# colour c, the glyphs of the font whose h rows a glyph are bits (one byte a row, the
+# left pixel in bit 7) and whose advances are widths: the ASCII bytes s[j:n] from x (up
+# to the first other byte), or with n < 0 glyph j alone; with end > 0 only glyphs whose
+# advance ends by x = end. Returns j << 16 | (x + 0x8000) & 0xFFFF: where it stopped and
+# the x after the last glyph drawn; j 0x3FFF when end cut the text. One call a string
+# (a call from bytecode costs more than a glyph), the loop over a row's ink bits only.
 TEXT = """
 import micropython
 @micropython.viper
-def paint(buf: ptr8, bits: ptr8, off: int, h: int, x: int, y: int, c: int):
+def paint(buf: ptr8, bits: ptr8, widths: ptr8, s: ptr8, j: int, n: int, x: int, y: int,
+          c: int, h: int, end: int) -> int:
     hi = c << 4
-    r = 0
-    while r < h:
-        yy = y + r
-        b = bits[off + r]
-        if b and yy >= 0 and yy < 160:
-            row = yy << 6
-            m = 128
-            xx = x
-            while m:
-                if (b & m) and xx >= 0 and xx < 128:
-                    k = row + (xx >> 1)
-                    if xx & 1:
-                        buf[k] = (buf[k] & 0xF0) | c
-                    else:
-                        buf[k] = (buf[k] & 0x0F) | hi
-                m >>= 1
-                xx += 1
-        r += 1
+    one = n < 0
+    if one:
+        n = j + 1
+    while j < n:
+        if one:
+            i = j
+        else:
+            i = s[j] - 32
+            if i < 0 or i >= 95:
+                break
+        w = widths[i]
+        if end and x + w > end:
+            j = 0x3FFF
+            break
+        q = int(bits) + i * h
+        r = 0
+        while r < h:
+            b = ptr8(q)[r]
+            yy = y + r
+            if b and yy >= 0 and yy < 160:
+                row = int(buf) + (yy << 6)
+                xx = x
+                while b:
+                    if (b & 128) and xx >= 0 and xx < 128:
+                        p = ptr8(row + (xx >> 1))
+                        if xx & 1:
+                            p[0] = (p[0] & 0xF0) | c
+                        else:
+                            p[0] = (p[0] & 0x0F) | hi
+                    b = (b << 1) & 0xFF
+                    xx += 1
+            r += 1
+        x += w
+        j += 1
+    return (j << 16) | ((x + 0x8000) & 0xFFFF)
 """
 
 

@@ -7,16 +7,18 @@
 #
 # Which rows changed, without a 10 KB copy of the frame (there is no RAM for it): a
 # signature of every row (160 x 4 bytes, 640 bytes of RAM), kept from the last show().
-# Each row's signature is a 30-bit FNV-style hash of its 64 bytes: every step
-# (h ^ b) * 16777619 mod 2**30 is a one-to-one map of h (the native code multiplies in
-# machine words and keeps the low 30 bits at the end: the same), so a row that differs from the
-# panel's in a single byte (two pixels side by side) always shows as changed;
-# two rows that differ further are taken for the same with a chance of about one in a
-# billion (2**-30) for each row that changed. Such a miss leaves that row stale on the
-# panel until it changes again: at some fifty changed rows a key, about once in twenty
-# million keys. The trade-off against a band the screens would report: no screen has to
-# say what it drew (none can forget), and the cost is one pass over the frame per show()
-# (160 x 64 steps of native code), not a copy of it.
+# Each row's signature is a 32-bit hash of its 16 words (the native code's,
+# drivers/native.py: h = g((h ^ w) * 16777619) mod 2**32 with g(x) = x ^ (x >> 15); the
+# plain code's is 20 bits of its 64 bytes, (h ^ b) * 403): every step is a one-to-one
+# map of h and of the word (byte), so a row that differs from the panel's in a single
+# word (eight pixels side by side) always shows as changed; two rows that differ further
+# are taken for the same with a chance of about one in four billion (2**-32; g keeps a
+# change in a word's top bit from cancelling another) for each row that changed. Such a
+# miss leaves that row stale on the panel until it changes again: at some fifty changed
+# rows a key, about once in eighty million keys. The trade-off against a band the
+# screens would report: no screen has to say what it drew (none can forget), and the
+# cost is one pass over the frame per show() (160 x 16 steps of native code), not a copy
+# of it. After a reset (refresh()) every row goes out whatever the signatures say.
 #
 # Native speed where the port has it: the signature pass and the 4-bit to RGB565
 # expansion are @micropython.viper functions (the rp2 port has the Thumb emitter), made
@@ -176,6 +178,7 @@ class ST7735(framebuf.FrameBuffer):
         self.windows = 0        # bands (windows) sent so far
         self._since = None      # when the reset was (ms), until the panel is woken
         self._dark = True       # display and backlight still off (before the first frame)
+        self._all = True        # every row to send (refresh())
         cs(1)
         dc(1)
         self.init()
@@ -215,9 +218,7 @@ class ST7735(framebuf.FrameBuffer):
 
     def refresh(self):
         """Count every row as changed: the next show() sends the whole frame."""
-        sigs = self._sigs
-        for i in range(4 * HEIGHT):
-            sigs[i] = 0xFF      # no signature has its top bits set
+        self._all = True
 
     def command(self, cmd, args=None):
         """Send one command byte, then its argument bytes as data."""
@@ -255,6 +256,12 @@ class ST7735(framebuf.FrameBuffer):
         band = self._band
         frame = self.buffer
         sigs = self._sigs
+        if self._all:           # the signatures brought up to date, every row sent
+            self._all = False
+            y = 0
+            while y < HEIGHT:
+                y = band(frame, sigs, y) & 0xFF
+            self._rows(0, HEIGHT)
         nxt = band(frame, sigs, 0)
         while (nxt >> 8) < HEIGHT:
             y0 = nxt >> 8

@@ -14,6 +14,7 @@ from micropython import const
 HELP_Y = const(139)
 BAR_Y = const(148)
 TITLE_H = const(14)
+_ORANGE = const(12)                   # drivers/display.ORANGE (folded: no name kept)
 SUITS = "\u2663\u2666\u2665\u2660"     # suit symbols by suit index (clubs, diamonds, hearts, spades)
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 MINI_W = const(17)                    # a mini card: rank and suit in 5x8 on a card face
@@ -76,6 +77,18 @@ def menu_row(fb, y, h, label, on, font=None, value=None, dim=False):
     writer.text(fb, label, 8, ty, ink, font)
     if value is not None:
         right(fb, value, WIDTH - 8, ty, BLACK if on else GOLD, font)
+
+
+def odds(fb, odds, words, text, x, end, y, step):
+    """The chances (win, svara, lose in tenths of a percent) as three lines, `step`
+    apart from y: the labels `words` from x, each number (text % (whole, tenth))
+    ending at `end` (the table's * key, its question before passing)."""
+    for i in range(3):
+        t = odds[i]
+        writer.text(fb, words[i], x, y, LIGHT, F5)
+        right(fb, text % (t // 10, t % 10), end, y,
+              GOLD if i == 0 else _ORANGE if i == 1 else CARD, F5)
+        y += step
 
 
 def ask(fb, lines, help_text, yes, no):

@@ -16,11 +16,13 @@
 # goes back to the list. END asks whether to leave; the right soft key opens the menu
 # during play (ui/playmenu.py: history, rules, settings, language, quit).
 # Bots play in idle(), by the clock (app.now, ms): one acts once Session.think_ms have
-# passed, the dots of "thinking" moving meanwhile (one more every 40 ms: only then is a
-# frame drawn and shown); then the action shows as a pop-up on the bot's row ("raises to
-# 8") for Session.pop_ms (longer at a slower pace), answered BUSY (nothing to redraw)
-# while it is held. A key during either (but END and the right soft key, which ask to
-# leave and open the menu as ever) skips it: the bot acts at once, or its pop-up goes.
+# passed, the dots of "thinking" moving meanwhile (one more every 100 ms: only then is a
+# frame drawn and shown, the message line alone); then the action shows as a pop-up on
+# the bot's row ("raises to 8") for Session.pop_ms (longer at a slower pace), answered
+# BUSY (nothing to redraw) while it is held. A key during either (but END and the right
+# soft key, which ask to leave and open the menu as ever) skips it: the bot acts at once,
+# or its pop-up goes. A bot's action, the pop-up's end and your action draw only the
+# parts of the table that changed (_parts: each part's key), as a key on your turn does.
 # The skipping key never acts for the person: it is spent on the skip, and for
 # ui/screen.GUARD_MS after it the keys that play (OK, the left soft key, the green key),
 # the cover's OK and the result's OK do nothing (ui/screen.hurried), so that a key
@@ -147,7 +149,7 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # allows 7 letters) is drawn in 5x8 from x 9, ending by x 44;
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
-_DOTS_MS = const(40)        # the thinking dots: one more every 40 ms, four in a cycle
+_DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in a cycle
 
 
 class Table(Screen):
@@ -168,11 +170,14 @@ class Table(Screen):
         self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
-        # What a key on your turn need not draw again (issue 23: a key redraws only what
-        # changed): the bottom lines as last drawn, and each action row's (text, ink);
-        # None after a full draw() is due.
-        self._drawn_bottom = None
-        self._drawn_rows = None
+        # What need not be drawn again (issue 23: a key, a bot's action, the dots and a
+        # pop-up's end draw only the parts that changed): what the bottom lines say,
+        # each action row's (text, ink), and the keys of the header (head), each seat's
+        # row (_rows), the message line (_line) and the cards (their phase) as drawn
+        # (see _parts); None when a full draw() is due (head None: all of them). (Names
+        # the firmware has already: each new one is an interned string for good.)
+        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
+        self._line = self.cards = None
 
     def enter(self):
         self._turn()
@@ -220,12 +225,16 @@ class Table(Screen):
         self.help = T[_W_HELP_TURN]
 
     def _after(self):
-        """What to show after an action: the svara, the result, or the next turn."""
+        """What to show after an action: the svara, the result, or the next turn (the
+        parts of the table that changed drawn, or the cover)."""
         g = self.p.game
         if g.to_act is None or g.svaras > self.p.svaras_seen:
             return resume(self.app)
         self._turn()
-        return _REDRAW
+        if self.mode == _COVER or self.head is None:    # (a box was over the table)
+            return _REDRAW
+        self._parts(self.app.fb)
+        return _SHOW
 
     # --- keys and idle -------------------------------------------------------------------
 
@@ -243,9 +252,9 @@ class Table(Screen):
             k = t // _DOTS_MS
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
-            self.tick = k                   # a dot more: the message line, shown
-            self._message(self.app.fb)      # here, so that the app takes it for no
-            self.app.display.show()         # work (it collects only after work)
+            self.tick = k                   # a dot more: the dots drawn, shown here,
+            self._message(self.app.fb)      # so that the app takes it for no work (it
+            self.app.display.show()         # collects only after work)
             return _BUSY
         return self._bot_acts()
 
@@ -266,8 +275,8 @@ class Table(Screen):
         self.t0 = self.app.now
         self.help = T[_W_HELP_WAIT]
         fb = self.app.fb
-        self._header(fb)
-        self._seats(fb)
+        self._header(fb)                    # what the action changed; the cards dealt
+        self._seats(fb)                     # after the blinds show when the pop-up goes
         self._message(fb)
         self._pop(fb, seat)
         return _SHOW
@@ -281,16 +290,11 @@ class Table(Screen):
         fb.fill_rect(_POP_X, y, _WIDTH - _POP_X, h, _BLACK)
         if h == 12:
             fb.rect(_POP_X, y, _WIDTH - _POP_X, h, _GOLD)
-        a = p.last_action
-        if a == _PASS and p.last_blinds:
-            text = T[_W_POP_NO_BLIND]
-        elif a == _RAISE and p.last_open:
-            text = T[_W_POP_OPEN] % p.last_amount
-        elif a == _RAISE or a == _BLIND:
-            text = T[_W_POP][a] % p.last_amount
-        else:
-            text = T[_W_POP][a]
+        text = self._said(_W_POP, _W_POP_NO_BLIND, _W_POP_OPEN, None)
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
+        k = self._rows
+        if k is not None:
+            k[2 * seat] = -1                # the row is under the box: drawn again after
 
     def key(self, code):
         mode = self.mode
@@ -463,26 +467,35 @@ class Table(Screen):
 
     def draw(self, fb):
         mode = self.mode
-        self._drawn_bottom = None
-        self._drawn_rows = None
+        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
+        self._line = self.cards = None
         if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
             if mode == _QUIT:
                 self._ask_quit(fb)
             return
         fb.fill(_FELT)
+        self._parts(fb)
+        if mode != _ASK:                    # (the same all the game; the question's box
+            self._info(fb)                  # covers it)
+        if mode == _QUIT:
+            self._ask_quit(fb)
+        elif mode == _ASK:
+            self._ask_pass(fb)
+        if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
+            self.head = None
+            self._drawn_rows = None
+
+    def _parts(self, fb):
+        """The parts of the table whose keys changed since they were drawn (all of them
+        after draw() cleared the keys): the same pixels as a whole draw()."""
+        mode = self.mode
         self._header(fb)
         self._seats(fb)
         self._message(fb)
         self._cards(fb)
         self._actions(fb)
-        if mode != _ASK:                    # (the question's box covers the line)
-            self._info(fb)
-        if mode == _QUIT:
-            self._ask_quit(fb)
-        elif mode == _ASK:
-            self._ask_pass(fb)
-        else:
+        if mode != _QUIT and mode != _ASK:
             self._bottom(fb)
             if mode == _POP:
                 self._pop(fb, self.p.last_seat)
@@ -490,28 +503,36 @@ class Table(Screen):
     def _bottom(self, fb):
         """The help line and the soft keys; not drawn again when the same are there (no
         message drawn over the help line since: app.says)."""
-        mode = self.mode
-        left = T[_W_PLAY]
-        if mode == _TURN and self.odds is not None:
-            text = T[_W_HELP_ODDS]
-        elif mode == _TURN:
+        turn = self.mode == _TURN
+        lo = hi = 0
+        if turn:
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
-            if lo < hi:
-                text = T[_W_HELP_CHIPS] % (lo, hi)
-            else:
-                text = T[_W_HELP_TURN_FIXED]
+        k = (turn, self.odds is None, lo, hi, self.app.says)     # what the lines say
+        was = self._drawn_bottom
+        if k == was:
+            return
+        self._drawn_bottom = k
+        left = T[_W_PLAY]
+        if turn and self.odds is not None:
+            text = T[_W_HELP_ODDS]
+        elif turn:
+            text = T[_W_HELP_CHIPS] % (lo, hi) if lo < hi else T[_W_HELP_TURN_FIXED]
         else:
             text = T[_W_HELP_WAIT]
             left = ""
-        was = self._drawn_bottom
-        if was is not None and was[0] == text and was[1] == left and was[2] == self.app.says:
-            return
-        draw.bottom(fb, text, left, T[_W_MENU_KEY])
-        self._drawn_bottom = (text, left, self.app.says)
+        if was is not None and was[0] == turn:
+            draw.help_line(fb, text)        # the soft keys as they are
+        else:
+            draw.bottom(fb, text, left, T[_W_MENU_KEY])
 
     def _header(self, fb):
         g = self.p.game
+        ante = g.rules.ante
+        k = (g.pot, g.level, g.phase, g.svaras, ante)
+        if k == self.head:
+            return
+        self.head = k
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
@@ -519,7 +540,7 @@ class Table(Screen):
         if g.svaras:                        # a svara: no ante paid
             draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
         else:
-            draw.right(fb, T[_W_ANTE] % g.rules.ante, _WIDTH - 2, 1, _LIGHT, F5)
+            draw.right(fb, T[_W_ANTE] % ante, _WIDTH - 2, 1, _LIGHT, F5)
 
     def _info(self, fb):
         """The line above the message line, where the seats leave room (nine at most): the
@@ -546,15 +567,25 @@ class Table(Screen):
         cw = 6 if big else 5
         stacks = g.stacks
         bets = g.bets
+        keys = self._rows
+        if keys is None:
+            keys = self._rows = [-1] * (2 * n)
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
-            if turn:
-                fb.fill_rect(0, y, _WIDTH, h, _GOLD)
+            ink, w, arg = self._state(g, i, bets)
+            k = stacks[i] * 2 + turn            # what the row says, in two small integers
+            w += (arg + 1) << 8
+            if keys[2 * i] == k and keys[2 * i + 1] == w:
+                continue
+            keys[2 * i] = k
+            keys[2 * i + 1] = w
+            w &= 0xFF
+            text = T[w]
+            fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
             if i == g.dealer:
                 fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
                 writer.text(fb, "D", 2, y, _BLACK if not turn else _GOLD, font)
-            ink, text, arg = self._state(g, i, bets)
             name_ink = _BLACK if turn else (_CARD if i < self.p.people else _LIGHT)
             if ink == _DARK and not turn:
                 name_ink = _GREY
@@ -568,55 +599,79 @@ class Table(Screen):
             draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
 
     def _state(self, g, i, bets):
-        """(colour, text, number or -1) of a seat's state."""
+        """(colour, its word's number, number or -1) of a seat's state."""
         if not g.seated(i):
-            return _DARK, T[_W_ST_OUT], -1
+            return _DARK, _W_ST_OUT, -1
         if g.phase == _JOINING:
             if g.tied(i):
-                return _ORANGE, T[_W_ST_TIED], -1
+                return _ORANGE, _W_ST_TIED, -1
             if not g.is_in(i):
-                return _GREY, T[_W_ST_ASKED], -1
+                return _GREY, _W_ST_ASKED, -1
         if not g.is_in(i):
-            return _GREY, T[_W_ST_PASSED], -1
+            return _GREY, _W_ST_PASSED, -1
         if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
-            return _ORANGE, T[_W_ST_BLIND], bets[i]
+            return _ORANGE, _W_ST_BLIND, bets[i]
         if bets[i]:
-            return _LIGHT, T[_W_ST_BET], bets[i]
-        return _LIGHT, T[_W_ST_IN], -1
+            return _LIGHT, _W_ST_BET, bets[i]
+        return _LIGHT, _W_ST_IN, -1
 
     def _message(self, fb):
+        """The message line: its words when they changed, then in a bot's thinking its
+        dots (tick % 4 of three places after the words)."""
         p = self.p
-        fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
         s = p.game.to_act
+        ink = _GOLD
         if self.mode == _THINK:
-            x = writer.text(fb, T[_W_THINKING] % p.name(s), 2, _MSG_Y, _LIGHT, F5)
-            for k in range(self.tick % 4):
-                fb.fill_rect(x + 2 + 4 * k, _MSG_Y + 5, 2, 2, _GOLD)
-            return
-        if self.mode == _TURN and self.odds is not None:
-            writer.text(fb, T[_W_ODDS_NOTE], 2, _MSG_Y, _GOLD, F5)
+            text = T[_W_THINKING] % p.name(s)
+            ink = _LIGHT
+        elif self.mode == _TURN and self.odds is not None:
+            text = T[_W_ODDS_NOTE]
         elif self.mode == _TURN and p.last_seat < 0:
             text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
-            writer.text(fb, text, 2, _MSG_Y, _GOLD, F5)
         elif p.last_seat >= 0:
-            writer.text(fb, self._did(), 2, _MSG_Y, _LIGHT, F5)
+            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
+            ink = _LIGHT
+        else:
+            text = ""
+        k = (text, ink)                     # the line as drawn
+        if k != self._line:
+            self._line = k
+            fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
+            writer.text(fb, text, 2, _MSG_Y, ink, F5)
+        if self.mode == _THINK:
+            d = self.tick % 4
+            x = writer.width(text, F5) + 4
+            for i in range(3):
+                fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
 
-    def _did(self):
+    def _said(self, w, blinds, opened, who):
+        """The last action in words: w the tuple of them by action (_W_DID, "<who>
+        raises to 8", or _W_POP, the pop-up's "raises to 8"), blinds and opened its
+        words for declining a blind and for the open bet; who the name, or None."""
         p = self.p
         a = p.last_action
-        who = p.name(p.last_seat)
+        n = p.last_amount
         if a == _PASS and p.last_blinds:
-            return T[_W_DID_NO_BLIND] % who
-        if a == _RAISE and p.last_open:
-            return T[_W_DID_OPEN] % (who, p.last_amount)
-        if a == _RAISE or a == _BLIND:
-            return T[_W_DID][a] % (who, p.last_amount)
-        return T[_W_DID][a] % who
+            t = T[blinds]
+        elif a == _RAISE and p.last_open:
+            t = T[opened]
+        else:
+            t = item(w, a)              # (that word alone: a whole tuple read costs more)
+        if a != _RAISE and a != _BLIND:
+            return t if who is None else t % who
+        return t % n if who is None else t % (who, n)
 
     def _cards(self, fb):
         p = self.p
         v = p.viewer
-        hand = p.game.view(v).hand() if v >= 0 else None
+        g = p.game
+        if g.phase == self.cards:           # the cards change with the deal (the viewer
+            return                          # at a cover: a full draw)
+        self.cards = g.phase
+        fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
+        self._drawn_rows = None         # (a long line under them ends at the actions' area:
+                                        # _actions fills it after)
+        hand = g.view(v).hand() if v >= 0 else None
         if p.game.phase == _JOINING:
             hand = None                     # the cards of the game before: not yours now
         joker = p.match.rules.joker
@@ -677,12 +732,8 @@ class Table(Screen):
         """The chances in the action area: win, svara, lose, each as a percentage with
         one decimal, the label from x 61 and the number ending at the screen's edge."""
         fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
-        for i in range(3):
-            y = _CARDS_Y + i * _ACT_ROW + 2
-            t = self.odds[i]
-            writer.text(fb, T[_W_ODDS][i], _ACT_X + 1, y, _LIGHT, F5)
-            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), _WIDTH, y,
-                         _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], _ACT_X + 1, _WIDTH, _CARDS_Y + 2,
+                  _ACT_ROW)
 
     def _redraw_actions(self):
         fb = self.app.fb
@@ -710,12 +761,7 @@ class Table(Screen):
         fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
         fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
         draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
-        for i in range(3):
-            t = self.odds[i]
-            y = 61 + 10 * i
-            writer.text(fb, T[_W_ODDS][i], 24, y, _LIGHT, F5)
-            draw.right(fb, T[_W_ODDS_PCT] % (t // 10, t % 10), 104, y,
-                       _GOLD if i == 0 else _ORANGE if i == 1 else _CARD, F5)
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], 24, 104, 61, 10)
         draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
 
     def _ask_quit(self, fb):

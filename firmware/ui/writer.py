@@ -29,9 +29,10 @@ from svara.work import utf8 as _utf8  # noqa: E402
 # part font_<size>_<name> is imported on the first character drawn or measured from it.
 _BLOCKS = ((0xA0, 0x100, "_lat"), (0x400, 0x460, "_cyr"))
 
-# Issue 23: on a port with viper (the handset's rp2) a glyph goes straight into the
-# frame's bytes (drivers/native.py's paint), many times fewer instructions than the two
-# framebuf blits below on a Cortex-M0; the same pixels (host_tests/firmware/
+# Issue 23: on a port with viper (the handset's rp2) glyphs go straight into the
+# frame's bytes (drivers/native.py's paint: a run of ASCII in one call, each other
+# character in one), many times fewer instructions than the two framebuf blits a
+# character below on a Cortex-M0; the same pixels (host_tests/firmware/
 # test_panel.py compares both on the unix port's and the Cortex-M0 image's emitters).
 # A port without viper (the WebAssembly port, CPython) keeps the blits.
 def _native():
@@ -191,7 +192,6 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
         font = normal()
     slot = _prepare(font)
     strip = _strips[slot]
-    glyph = _glyphs[slot]
     height = font.HEIGHT
     widths = font.WIDTHS
     if bg >= 0:
@@ -207,6 +207,12 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
     n = len(b)
     j = 0
     while j < n:
+        if paint is not None:         # a run of ASCII in one call
+            r = paint(buf, strip[0], widths, b, j, n, x, y, colour, height, end)
+            j = r >> 16
+            x = (r & 0xFFFF) - 0x8000
+            if j >= n:
+                break
         c = b[j]
         j += 1
         if c >= 0xC0:                  # a lead byte: the code point
@@ -219,16 +225,10 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
             else:
                 c = (c & 31) << 6 | b[j] & 63
                 j += 1
+        src = strip
+        w = widths
         if 32 <= c < 127:
             i = c - 32
-            x0 = widths[i]
-            if paint is not None:
-                if end and x + x0 > end:
-                    break
-                paint(buf, strip[0], i * height, height, x, y, colour)
-                x += x0
-                continue
-            _stage.blit(strip, 0, -i * height)
         else:
             k = _block(c)
             x0 = 0
@@ -238,20 +238,17 @@ def text(fb, s, x, y, colour, font=None, bg=-1, end=0):
                 x0 = parts[2 * k + 1][i]
             if x0:
                 src = parts[2 * k]
+                w = parts[2 * k + 1]
             else:                     # in the base: a symbol, or the replacement box
                 i = index(font, c)
-                x0 = widths[i]
-                src = strip
-            if paint is not None:
-                if end and x + x0 > end:
-                    break
-                paint(buf, src[0], i * height, height, x, y, colour)
-                x += x0
-                continue
-            _stage.blit(src, 0, -i * height)
+        x0 = w[i]
         if end and x + x0 > end:
             break
-        fb.blit(glyph, x, y, key, _palette)
+        if paint is not None:         # this glyph alone
+            paint(buf, src[0], w, b, i, -1, x, y, colour, height, 0)
+        else:
+            _stage.blit(src, 0, -i * height)
+            fb.blit(_glyphs[slot], x, y, key, _palette)
         x += x0
     return x
 
