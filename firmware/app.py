@@ -92,6 +92,7 @@ class App:
         # not in a run with a fixed seed, which replays a script (a test, a bug report).
         self.guide = seed is None
         self._worked = False    # a key or a change since the last collection (idle())
+        self._acts = -1         # the game's actions at the last collection in a bot's pause
 
     def start(self):
         """Make and draw the first screen."""
@@ -174,15 +175,29 @@ class App:
             self._say_now()
         if answer != NOTHING and answer != BUSY:
             self._worked = True
-        elif self._worked and _TIDY:
-            # Settled (or only holding a pop-up): collect now, when no half-made object
-            # is on the stack, so that what the key left behind is freed before the next
-            # key allocates. Left to itself the collector runs only when an allocation
-            # fails, and long-lived objects made meanwhile land beyond the garbage: the
-            # heap breaks into holes too small for a screen's module (issue 13).
+        elif self._worked and _TIDY and (answer == NOTHING or self._acted()):
+            # Settled (or holding a bot's pause after an action): collect now, when no
+            # half-made object is on the stack, so that what the key left behind is freed
+            # before the next key allocates. Left to itself the collector runs only when
+            # an allocation fails, and long-lived objects made meanwhile land beyond the
+            # garbage: the heap breaks into holes too small for a screen's module (issue
+            # 13). While bots play, once an action (a collection is some 15 ms of the
+            # handset's CPU), not again after the frame that ends its pop-up.
             self._worked = False
             gc.collect()
         return answer != NOTHING
+
+    def _acted(self):
+        """True when an action was played (or a game dealt) since the last call."""
+        p = self.play
+        g = p.game if p is not None else None
+        if g is None:
+            return True
+        n = p.games * 1024 + len(g.log)
+        if n == self._acts:
+            return False
+        self._acts = n
+        return True
 
     # --- saves and errors (saving.py) ---------------------------------------------------
 
