@@ -24,6 +24,8 @@
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
 #               loading), the match's and the bots' generator states (Match.state),
+#               Hard's reads ("reads": svara.reads.Reads' counters in hex and its three
+#               masks of the game, or null; a save without it reads as null),
 #               what the screens remember (its "p": Session.state), and which screen
 #               was showing. (Not Match.results, the record of finished games that no
 #               screen shows: it would grow every game.)
@@ -39,11 +41,10 @@
 # loads (loading.py); a bad one makes that copy damaged (store.py then tries the older
 # copy, and the title says so). "players" is damaged when it is not a dict of lists;
 # odd names and chip counts inside one are mended as said below.
-# When: the game after every person's action and after the bot's action that hands the
-# turn to a person (Session.act marks it changed, and the app saves it
-# before the next key; the bots' actions between are replayed from the last save after a
-# cut: their generator is saved with it, so Easy and Normal play them again exactly,
-# Hard from its reads since the restart), and at every switch to a play screen, the statistics and history
+# When: the game after every person's action (Session.act marks it changed, and the app
+# saves it before the next key; the bots' actions are replayed from that save after a
+# cut: their generator and Hard's reads are saved with it, so they play the very same
+# actions again), and at every switch to a play screen, the statistics and history
 # when a game or match ends, the names when one is typed, the table settings when the
 # player leaves the options screens, the others when changed, the statistics when reset
 # (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
@@ -115,9 +116,12 @@ def snapshot(play, screen):
     seen = play.svaras_seen
     if screen == "svara":
         seen -= 1               # on loading, view() opens the svara screen again
+    r = play.reads
     return {"v": FORMAT, "cfg": list(play.cfg),
             "log": binascii.hexlify(log.dump(play.game)).decode(),
             "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
+            "reads": None if r is None else [binascii.hexlify(r.c).decode(), r.raised,
+                                              r.big, r.acted],
             "p": play.state(seen), "screen": screen}
 
 

@@ -83,7 +83,7 @@ class Session:
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
-        self.reads = None                   # Hard's svara.reads.Reads (not saved)
+        self.reads = None                   # Hard's svara.reads.Reads (saved with the game)
         self.ended = False                  # the match is over and counted
         self.over_saved = False             # the match was over when saved (loading.py)
         self.changed = False                # a change the app saves before the next key
@@ -259,15 +259,13 @@ class Session:
         self.last_seat = seat
         self.last_action = action
         self.last_amount = amount
-        # The app saves the game after every person's action, and after the bot's action
-        # that hands the turn to a person (a game a bot ends is saved as its result
-        # shows: saving.switched); the bots' actions between are not saved one by one
-        # (on the handset each save costs more CPU than a bot's whole turn): a restart
-        # after a cut among them replays the game from the last save, and the bots,
-        # drawing from the generator state saved with it, play again from there.
-        # Nothing a person did is lost (saving.py's header).
-        nxt = g.to_act
-        if seat < self.people or (nxt is not None and nxt < self.people):
+        # The app saves the game after every person's action (a game a bot ends is
+        # saved as its result shows: saving.switched); the bots' actions are not saved
+        # (on the handset a save costs more CPU than a bot's whole turn): a restart
+        # replays the game from the person's last action, and the bots, from the
+        # generator state and Hard's reads saved with it, play the very same actions
+        # again. Nothing a person did is lost (saving.py's header).
+        if seat < self.people:
             self.changed = True
 
     def bot_act(self):
