@@ -70,6 +70,14 @@ def load_all(app, good_name):
     store = app.store
     if store is None:
         return
+    store.scan()        # one listing of the folder for the five loads (store.py)
+    try:
+        _load_all(app, store, good_name)
+    finally:
+        store.scan(False)
+
+
+def _load_all(app, store, good_name):
     # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
     # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
     app.hist = load_history(store)

@@ -30,6 +30,9 @@ VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
 _SUFFIXES = ("", ".new", ".bak")
+# The order load() reads the copies in: NAME, the newest copy but for a cut save, last,
+# so that it is still in the work space when it is decoded (no second read).
+_READ_ORDER = (".bak", ".new", "")
 
 
 def _u32(data, at):
@@ -84,8 +87,19 @@ def _whole(data):
     return _u32(data, 4)
 
 
+def _opens(data):
+    """How many [ and { the payload holds, strings included (counted in C: the loop in
+    _shallow costs about a thousand Cortex-M0 instructions a byte)."""
+    if isinstance(data, memoryview):    # RealFS.view's: counted in a copy (at most
+        data = bytes(data[_HEADER:])    # the work space's size, garbage at once)
+        return data.count(b"[") + data.count(b"{")
+    return data.count(b"[", _HEADER) + data.count(b"{", _HEADER)
+
+
 def _shallow(data):
     """True when the payload nests lists and dicts at most DEPTH deep (strings skipped)."""
+    if _opens(data) <= DEPTH:
+        return True     # no more brackets than DEPTH: it cannot nest deeper
     depth = 0
     quoted = False
     escape = False
@@ -116,12 +130,17 @@ def decode(data):
     if why is not None:
         return None, why
     try:
-        try:
-            return _u32(data, 4), json.loads(data[_HEADER:])
-        except TypeError:       # CPython's json reads no memoryview
-            return _u32(data, 4), json.loads(bytes(data[_HEADER:]))
+        return _u32(data, 4), _json(data)
     except ValueError:
         return None, "unreadable"
+
+
+def _json(data):
+    """The payload of a whole save file decoded (ValueError when it is no JSON)."""
+    try:
+        return json.loads(data[_HEADER:])
+    except TypeError:       # CPython's json reads no memoryview
+        return json.loads(bytes(data[_HEADER:]))
 
 
 class _Sink(io.IOBase):     # a stream: MicroPython's json.dump writes only to streams
@@ -194,6 +213,11 @@ class FS:
         """Make the folder path; False when this filesystem has no folders to make."""
         return False
 
+    def names(self, folder):
+        """The names of the files in `folder` ("": the top), [] when it is not there,
+        None when not known (then load() tries every copy's name)."""
+        return None
+
 
 class RealFS(FS):
     """The device's (or the host's) filesystem."""
@@ -248,6 +272,20 @@ class RealFS(FS):
         except OSError:
             return False
 
+    def names(self, folder):
+        """One listing of the folder: on littlefs opening a file that is not there costs
+        about as much as reading a small one (one listing: five saves' fifteen names)."""
+        try:
+            return os.listdir(folder) if folder else os.listdir()
+        except OSError:
+            if not folder:
+                return None
+            try:
+                os.stat(folder)
+            except OSError:
+                return []       # no folder yet (a first start): no saves
+            return None         # there but not listed: every name is tried
+
     def rename(self, old, new):
         os.rename(old, new)
 
@@ -276,37 +314,66 @@ class Store:
         # name -> seq of its last save by this Store, while that save is known whole and
         # alone (NAME, no NAME.new): the next save need not read the copies back first.
         self._clean = {}
+        self._names = None  # the folder's file names while a scan() holds them
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
 
+    def scan(self, keep=True):
+        """List the folder once for the loads that follow (loading.py's start reads five
+        saves), until the next save or erase, or scan(False): the listing says which
+        copies there are to read. Without it each load() lists the folder itself."""
+        self._names = self.fs.names(self.folder) if keep else None
+
     def load(self, name, default=None, check=None):
         """The saved object, or default; self.note tells what was wrong, if anything.
         check(obj), if given, says whether a whole copy's content is good: a copy it
-        refuses is damaged ("bad content") and the next older whole copy is tried."""
+        refuses is damaged ("bad content") and the next older whole copy is tried.
+        Each copy there is is read once (the one decoded too, when it was read last: the
+        usual case, NAME newest); a name the folder's listing lacks is not tried."""
         path = self._path(name)
         fs = self.fs
         read = fs.view
         self.note = ""
         self.old = False
-        problem = None
+        names = self._names
+        if names is None:
+            names = fs.names(self.folder)   # None: not known, every name is tried
+        problem = None      # what was wrong with NAME, else with NAME.bak
         found = []          # (seq, suffix) of the whole copies
-        for suffix in _SUFFIXES:
+        data = None
+        held = None         # the suffix of the copy `data` holds, when whole
+        for suffix in _READ_ORDER:
+            if names is not None and name + suffix not in names:
+                continue
+            data = None     # (the work space is read over: the last view is gone)
+            held = None
             data = read(path + suffix)
             if data is None:
                 continue
             why = _problem(data)
             if why is None:
                 found.append((_u32(data, 4), suffix))
-            elif suffix != ".new" and problem is None:
+                held = suffix
+            elif suffix == "" or suffix == ".bak" and problem is None:
                 problem = why   # a cut-off NAME.new is no damage: it was never in place
-            data = None
         found.sort()
         while found:
             seq, suffix = found.pop()
-            data = read(path + suffix)
-            old = data is not None and data[3] == 1
-            got = decode(data)[1]
+            if suffix != held:
+                data = None
+                data = read(path + suffix)
+                if data is None or _problem(data) is not None:
+                    continue    # (changed since it was read: not there to fall back on)
+            held = None
+            old = data[3] == 1
+            try:
+                got = _json(data)
+            except ValueError:
+                got = data = None
+                if problem is None:
+                    problem = "unreadable"
+                continue
             data = None
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
@@ -352,6 +419,7 @@ class Store:
     def save(self, name, obj):
         """Write obj so that a power cut at any moment keeps either it or the last save."""
         path = self._path(name)
+        self._names = None                  # the folder changes: a listing held is old
         seq = self._clean.pop(name, None)   # forgotten until this save is whole
         exists = seq is not None
         if seq is None:
@@ -372,6 +440,7 @@ class Store:
         """Forget a save (all its copies), as atomically as a save: see the top."""
         path = self._path(name)
         fs = self.fs
+        self._names = None
         self._clean.pop(name, None)
         seq, exists = self._seq(path)
         if seq < 0 and not exists:
