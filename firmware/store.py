@@ -12,7 +12,10 @@
 # NAME.bak, then renames NAME.new to NAME. Whatever step the power cuts, one of NAME,
 # NAME.new and NAME.bak is whole: loading takes the whole one with the highest sequence
 # number whose content passes the caller's check, so a cut loses at most the save that
-# was being written, and a file damaged later falls back to the copy before it.
+# was being written, and a file damaged later falls back to the copy before it. (NAME.bak
+# is only ever the NAME before, older than a whole NAME or NAME.new: load() reads it
+# only when neither of those gives a good copy. A damaged NAME.bak beside a good NAME
+# is not said: nothing falls back on it, and the next save replaces it.)
 # Erasing writes a whole NAME.new holding null (a tombstone, the newest copy: the name
 # reads as erased from then on), removes NAME.bak and NAME, then the tombstone: a cut at
 # any step leaves the old save or an erased one, never an older copy brought back (with
@@ -30,9 +33,9 @@ VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
 _SUFFIXES = ("", ".new", ".bak")
-# The order load() reads the copies in: NAME, the newest copy but for a cut save, last,
-# so that it is still in the work space when it is decoded (no second read).
-_READ_ORDER = (".bak", ".new", "")
+# The copies load() reads first: NAME, the newest but after a cut save, last, so that it
+# is still in the work space when it is decoded (no second read); NAME.bak after them.
+_NEWEST = (".new", "")
 
 
 def _u32(data, at):
@@ -329,8 +332,11 @@ class Store:
         """The saved object, or default; self.note tells what was wrong, if anything.
         check(obj), if given, says whether a whole copy's content is good: a copy it
         refuses is damaged ("bad content") and the next older whole copy is tried.
-        Each copy there is is read once (the one decoded too, when it was read last: the
-        usual case, NAME newest); a name the folder's listing lacks is not tried."""
+        Reads NAME.new and NAME (NAME last, so that the usual newest copy is decoded
+        from the work space, not read again), and NAME.bak only when neither gives a
+        good copy: a save numbers its NAME.new past every whole copy, and NAME.bak only
+        ever holds what NAME held before, so it is never newer than a whole NAME or
+        NAME.new. A name the folder's listing lacks is not opened."""
         path = self._path(name)
         fs = self.fs
         read = fs.view
@@ -340,14 +346,14 @@ class Store:
         if names is None:
             names = fs.names(self.folder)   # None: not known, every name is tried
         problem = None      # what was wrong with NAME, else with NAME.bak
+        refused = False     # a whole copy's content failed the check
         found = []          # (seq, suffix) of the whole copies
         data = None
-        held = None         # the suffix of the copy `data` holds, when whole
-        for suffix in _READ_ORDER:
+        held = None         # the suffix of the whole copy `data` holds
+        for suffix in _NEWEST:
             if names is not None and name + suffix not in names:
                 continue
-            data = None     # (the work space is read over: the last view is gone)
-            held = None
+            data = held = None      # (the work space is read over)
             data = read(path + suffix)
             if data is None:
                 continue
@@ -355,36 +361,50 @@ class Store:
             if why is None:
                 found.append((_u32(data, 4), suffix))
                 held = suffix
-            elif suffix == "" or suffix == ".bak" and problem is None:
-                problem = why   # a cut-off NAME.new is no damage: it was never in place
+            elif suffix == "":
+                problem = why   # (a cut-off NAME.new is no damage: never in place)
         found.sort()
-        while found:
-            seq, suffix = found.pop()
+        bak = names is None or name + ".bak" in names
+        while found or bak:
+            if found:
+                seq, suffix = found.pop()
+            else:
+                suffix = ".bak"
+                bak = False
             if suffix != held:
                 data = None
                 data = read(path + suffix)
-                if data is None or _problem(data) is not None:
-                    continue    # (changed since it was read: not there to fall back on)
+                if data is None:
+                    continue
+                why = _problem(data)
+                if why is not None:
+                    if problem is None:
+                        problem = why
+                    continue
+            data_old = data[3] == 1
             held = None
-            old = data[3] == 1
             try:
                 got = _json(data)
             except ValueError:
-                got = data = None
+                got = None
                 if problem is None:
                     problem = "unreadable"
                 continue
-            data = None
+            finally:
+                data = None
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
-                self.old = old
+                self.old = data_old
+                if problem is None and refused:
+                    problem = "bad content"
                 if problem is not None:
                     self.note = "%s: %s, using the last good copy" % (name, problem)
                 return got
             got = None
-            if problem is None:
-                problem = "bad content"
+            refused = True
+        if problem is None and refused:
+            problem = "bad content"
         if problem is not None:
             self.note = "%s: %s, using defaults" % (name, problem)
         return default
