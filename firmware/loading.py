@@ -103,7 +103,7 @@ def _load_all(app, store, good_name):
     app.players_saved = _copy(app.players)
     app.play = None
     try:
-        data = store.load(GAME, None, lambda d: _try_restore(app, d))
+        data = store.load(GAME, None, lambda d: _try_restore(app, d, False))
         notes.insert(0, note_of(store, "game"))
         _again(app, GAME, data)
         # The best hand seen is counted again as a game replays: nothing to save yet.
@@ -282,8 +282,11 @@ def _good_cfg(cfg):
 
 # --- the game in progress ------------------------------------------------------------
 
-def restore(app, data):
-    """Rebuild app.play from a "game" payload (ValueError when it does not fit)."""
+def restore(app, data, collect=True):
+    """Rebuild app.play from a "game" payload (ValueError when it does not fit). With
+    collect, the collector runs first (the match that app.play held goes); at start
+    (load_all) there is none to free, and the collection (a million Cortex-M0
+    instructions, some 15 ms) is main.py's, right after the start."""
     import binascii
     from svara import log
     from svara.match import Match
@@ -312,7 +315,8 @@ def restore(app, data):
     match = Match(stacks, dealer, rules, ms)
     match.set_state(mh, ml)
     app.play = None
-    gc.collect()
+    if collect:
+        gc.collect()
     p = Session(app, stacks, cfg, match)
     p.rng.h, p.rng.l = data["bots"]
     p.set_state(pv)
@@ -331,11 +335,11 @@ def restore(app, data):
     return p
 
 
-def _try_restore(app, data):
+def _try_restore(app, data, collect=True):
     """store.load's check of a "game" copy: True when it made app.play; a MemoryError
     goes up (the copy may be good: load_all keeps it)."""
     try:
-        restore(app, data)
+        restore(app, data, collect)
         return True
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         app.play = None
