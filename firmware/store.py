@@ -32,6 +32,7 @@ MAGIC = b"SVR"
 VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
+_VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its start
 _SUFFIXES = ("", ".new", ".bak")
 # The copies load() reads first: NAME, the newest but after a cut save, last, so that it
 # is still in the work space when it is decoded (no second read); NAME.bak after them.
@@ -91,17 +92,21 @@ def _whole(data):
 
 
 def _opens(data):
-    """How many [ and { the payload holds, strings included (counted in C: the loop in
-    _shallow costs about a thousand Cortex-M0 instructions a byte)."""
-    if isinstance(data, memoryview):    # RealFS.view's: counted in a copy (at most
-        data = bytes(data[_HEADER:])    # the work space's size, garbage at once)
-        return data.count(b"[") + data.count(b"{")
-    return data.count(b"[", _HEADER) + data.count(b"{", _HEADER)
+    """How many [ and { the payload holds, strings included, counted in C (the loop in
+    _shallow costs about a thousand Cortex-M0 instructions a byte) and in place: -1 for
+    a memoryview other than RealFS.view's (of the work space, from its start)."""
+    end = len(data)
+    if isinstance(data, memoryview):
+        if data is not _VIEW[0]:
+            return -1
+        from svara.work import BUF
+        data = BUF
+    return data.count(b"[", _HEADER, end) + data.count(b"{", _HEADER, end)
 
 
 def _shallow(data):
     """True when the payload nests lists and dicts at most DEPTH deep (strings skipped)."""
-    if _opens(data) <= DEPTH:
+    if 0 <= _opens(data) <= DEPTH:
         return True     # no more brackets than DEPTH: it cannot nest deeper
     depth = 0
     quoted = False
@@ -241,7 +246,8 @@ class RealFS(FS):
             with open(path, "rb") as f:
                 n = f.readinto(BUF) or 0
                 if n < len(BUF):
-                    return memoryview(BUF)[:n]
+                    v = _VIEW[0] = memoryview(BUF)[:n]
+                    return v
                 f.seek(0)
                 return f.read()
         except OSError:
