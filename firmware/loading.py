@@ -72,62 +72,58 @@ def load_all(app, good_name):
         return
     store.scan()        # one listing of the folder for the five loads (store.py)
     try:
-        _load_all(app, store, good_name)
+        # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
+        # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+        app.hist = load_history(store)
+        notes = [note_of(store, "history")]
+        _again(app, "history", app.hist)
+        load_settings(app)
+        notes.append(note_of(store, "settings"))
+        stats = store.load("stats", None, _good_stats)
+        notes.append(note_of(store, "stats"))
+        _again(app, "stats", stats)
+        # What the statistics count of the match in progress: nothing when there are none
+        # (a first start, or damaged), unknown (None) in a version 1 file.
+        app.stats_token = [-1, 0, 0, 0] if stats is None else None
+        if isinstance(stats, dict):
+            app.stats_token = stats["c"]
+            stats = stats["st"]
+        if stats is not None:
+            app.stats = stats + [0] * (settings.N_STATS - len(stats))
+        players = store.load("players", None, _good_players)
+        notes.append(note_of(store, "players"))
+        _again(app, "players", players)
+        app.players = clean_players(players, good_name)
+        app.players_saved = _copy(app.players)
+        app.play = None
+        try:
+            data = store.load(GAME, None, lambda d: _try_restore(app, d, False))
+            notes.insert(0, note_of(store, "game"))
+            _again(app, GAME, data)
+            # The best hand seen is counted again as a game replays: nothing to save yet.
+            app.stats_saved = list(app.stats)
+            app.token_saved = app.stats_token
+            if data is None and "bad content, using defaults" in store.note:
+                T = strings()        # whole files whose content does not make a game
+                notes[0] = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
+                                                                    T[_W_GAME_DROPPED])
+                _erase(app, GAME)
+            elif data is not None:
+                _complete(app, app.play)
+        except MemoryError:             # the game stays saved; Continue is tried again later
+            app.play = None
+            app.stats_saved = list(app.stats)
+            app.token_saved = app.stats_token
+            T = strings()
+            notes.insert(0, T[_W_NOTE_MEM])
+        app.kept = app.play
+        app.cfg_saved = bytes(app.cfg)
+        for n in notes:
+            if n:
+                app.note = n
+                break
     finally:
         store.scan(False)
-
-
-def _load_all(app, store, good_name):
-    # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
-    # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
-    app.hist = load_history(store)
-    notes = [note_of(store, "history")]
-    _again(app, "history", app.hist)
-    load_settings(app)
-    notes.append(note_of(store, "settings"))
-    stats = store.load("stats", None, _good_stats)
-    notes.append(note_of(store, "stats"))
-    _again(app, "stats", stats)
-    # What the statistics count of the match in progress: nothing when there are none
-    # (a first start, or damaged), unknown (None) in a version 1 file.
-    app.stats_token = [-1, 0, 0, 0] if stats is None else None
-    if isinstance(stats, dict):
-        app.stats_token = stats["c"]
-        stats = stats["st"]
-    if stats is not None:
-        app.stats = stats + [0] * (settings.N_STATS - len(stats))
-    players = store.load("players", None, _good_players)
-    notes.append(note_of(store, "players"))
-    _again(app, "players", players)
-    app.players = clean_players(players, good_name)
-    app.players_saved = _copy(app.players)
-    app.play = None
-    try:
-        data = store.load(GAME, None, lambda d: _try_restore(app, d, False))
-        notes.insert(0, note_of(store, "game"))
-        _again(app, GAME, data)
-        # The best hand seen is counted again as a game replays: nothing to save yet.
-        app.stats_saved = list(app.stats)
-        app.token_saved = app.stats_token
-        if data is None and "bad content, using defaults" in store.note:
-            T = strings()        # whole files whose content does not make a game
-            notes[0] = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
-                                                                T[_W_GAME_DROPPED])
-            _erase(app, GAME)
-        elif data is not None:
-            _complete(app, app.play)
-    except MemoryError:             # the game stays saved; Continue is tried again later
-        app.play = None
-        app.stats_saved = list(app.stats)
-        app.token_saved = app.stats_token
-        T = strings()
-        notes.insert(0, T[_W_NOTE_MEM])
-    app.kept = app.play
-    app.cfg_saved = bytes(app.cfg)
-    for n in notes:
-        if n:
-            app.note = n
-            break
 
 
 def _again(app, name, obj):

@@ -34,9 +34,6 @@ DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
 _VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its start
 _SUFFIXES = ("", ".new", ".bak")
-# The copies load() reads first: NAME, the newest but after a cut save, last, so that it
-# is still in the work space when it is decoded (no second read); NAME.bak after them.
-_NEWEST = (".new", "")
 
 
 def _u32(data, at):
@@ -91,23 +88,22 @@ def _whole(data):
     return _u32(data, 4)
 
 
-def _opens(data):
-    """How many [ and { the payload holds, strings included, counted in C (the loop in
-    _shallow costs about a thousand Cortex-M0 instructions a byte) and in place: -1 for
-    a memoryview other than RealFS.view's (of the work space, from its start)."""
-    end = len(data)
-    if isinstance(data, memoryview):
-        if data is not _VIEW[0]:
-            return -1
-        from svara.work import BUF
-        data = BUF
-    return data.count(b"[", _HEADER, end) + data.count(b"{", _HEADER, end)
-
-
 def _shallow(data):
-    """True when the payload nests lists and dicts at most DEPTH deep (strings skipped)."""
-    if 0 <= _opens(data) <= DEPTH:
-        return True     # no more brackets than DEPTH: it cannot nest deeper
+    """True when the payload nests lists and dicts at most DEPTH deep (strings skipped).
+    First the [ and { are counted, in C (the loop below costs about a thousand Cortex-M0
+    instructions a byte) and in place: no more than DEPTH cannot nest deeper. (A
+    memoryview is counted only when it is RealFS.view's: the work space from its start.)"""
+    end = len(data)
+    buf = data
+    if isinstance(data, memoryview):
+        buf = None
+        if data is _VIEW[0]:
+            from svara.work import BUF
+            buf = BUF
+    if buf is not None and (buf.count(b"[", _HEADER, end) + buf.count(b"{", _HEADER, end)
+                            <= DEPTH):
+        return True
+    buf = None
     depth = 0
     quoted = False
     escape = False
@@ -131,24 +127,19 @@ def _shallow(data):
     return True
 
 
-def decode(data):
+def decode(data, whole=False):
     """(seq, obj) from a save file's bytes (or a memoryview of them), or (None, why)
-    when it is not a whole file."""
-    why = _problem(data)
+    when it is not a whole file (whole: known to be, not checked again)."""
+    why = None if whole else _problem(data)
     if why is not None:
         return None, why
     try:
-        return _u32(data, 4), _json(data)
+        try:
+            return _u32(data, 4), json.loads(data[_HEADER:])
+        except TypeError:       # CPython's json reads no memoryview
+            return _u32(data, 4), json.loads(bytes(data[_HEADER:]))
     except ValueError:
         return None, "unreadable"
-
-
-def _json(data):
-    """The payload of a whole save file decoded (ValueError when it is no JSON)."""
-    try:
-        return json.loads(data[_HEADER:])
-    except TypeError:       # CPython's json reads no memoryview
-        return json.loads(bytes(data[_HEADER:]))
 
 
 class _Sink(io.IOBase):     # a stream: MicroPython's json.dump writes only to streams
@@ -356,7 +347,7 @@ class Store:
         found = []          # (seq, suffix) of the whole copies
         data = None
         held = None         # the suffix of the whole copy `data` holds
-        for suffix in _NEWEST:
+        for suffix in (".new", ""):     # (NAME last: decoded as it was read)
             if names is not None and name + suffix not in names:
                 continue
             data = held = None      # (the work space is read over)
@@ -389,15 +380,13 @@ class Store:
                     continue
             data_old = data[3] == 1
             held = None
-            try:
-                got = _json(data)
-            except ValueError:
+            seq, got = decode(data, True)
+            data = None
+            if seq is None:
                 got = None
                 if problem is None:
                     problem = "unreadable"
                 continue
-            finally:
-                data = None
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
