@@ -70,60 +70,61 @@ def load_all(app, good_name):
     store = app.store
     if store is None:
         return
-    store.scan()        # one listing of the folder for the five loads (store.py)
+    # One listing of the folder says which copies the five loads read (store.py); held
+    # until the end here (a MemoryError on the way: start() calls this again, listing
+    # again), or until a save changes the folder.
+    store.scan()
+    # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
+    # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+    app.hist = load_history(store)
+    notes = [note_of(store, "history")]
+    _again(app, "history", app.hist)
+    load_settings(app)
+    notes.append(note_of(store, "settings"))
+    stats = store.load("stats", None, _good_stats)
+    notes.append(note_of(store, "stats"))
+    _again(app, "stats", stats)
+    # What the statistics count of the match in progress: nothing when there are none
+    # (a first start, or damaged), unknown (None) in a version 1 file.
+    app.stats_token = [-1, 0, 0, 0] if stats is None else None
+    if isinstance(stats, dict):
+        app.stats_token = stats["c"]
+        stats = stats["st"]
+    if stats is not None:
+        app.stats = stats + [0] * (settings.N_STATS - len(stats))
+    players = store.load("players", None, _good_players)
+    notes.append(note_of(store, "players"))
+    _again(app, "players", players)
+    app.players = clean_players(players, good_name)
+    app.players_saved = _copy(app.players)
+    app.play = None
     try:
-        # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
-        # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
-        app.hist = load_history(store)
-        notes = [note_of(store, "history")]
-        _again(app, "history", app.hist)
-        load_settings(app)
-        notes.append(note_of(store, "settings"))
-        stats = store.load("stats", None, _good_stats)
-        notes.append(note_of(store, "stats"))
-        _again(app, "stats", stats)
-        # What the statistics count of the match in progress: nothing when there are none
-        # (a first start, or damaged), unknown (None) in a version 1 file.
-        app.stats_token = [-1, 0, 0, 0] if stats is None else None
-        if isinstance(stats, dict):
-            app.stats_token = stats["c"]
-            stats = stats["st"]
-        if stats is not None:
-            app.stats = stats + [0] * (settings.N_STATS - len(stats))
-        players = store.load("players", None, _good_players)
-        notes.append(note_of(store, "players"))
-        _again(app, "players", players)
-        app.players = clean_players(players, good_name)
-        app.players_saved = _copy(app.players)
+        data = store.load(GAME, None, lambda d: _try_restore(app, d))
+        notes.insert(0, note_of(store, "game"))
+        _again(app, GAME, data)
+        # The best hand seen is counted again as a game replays: nothing to save yet.
+        app.stats_saved = list(app.stats)
+        app.token_saved = app.stats_token
+        if data is None and "bad content, using defaults" in store.note:
+            T = strings()        # whole files whose content does not make a game
+            notes[0] = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
+                                                                T[_W_GAME_DROPPED])
+            _erase(app, GAME)
+        elif data is not None:
+            _complete(app, app.play)
+    except MemoryError:             # the game stays saved; Continue is tried again later
         app.play = None
-        try:
-            data = store.load(GAME, None, lambda d: _try_restore(app, d, False))
-            notes.insert(0, note_of(store, "game"))
-            _again(app, GAME, data)
-            # The best hand seen is counted again as a game replays: nothing to save yet.
-            app.stats_saved = list(app.stats)
-            app.token_saved = app.stats_token
-            if data is None and "bad content, using defaults" in store.note:
-                T = strings()        # whole files whose content does not make a game
-                notes[0] = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
-                                                                    T[_W_GAME_DROPPED])
-                _erase(app, GAME)
-            elif data is not None:
-                _complete(app, app.play)
-        except MemoryError:             # the game stays saved; Continue is tried again later
-            app.play = None
-            app.stats_saved = list(app.stats)
-            app.token_saved = app.stats_token
-            T = strings()
-            notes.insert(0, T[_W_NOTE_MEM])
-        app.kept = app.play
-        app.cfg_saved = bytes(app.cfg)
-        for n in notes:
-            if n:
-                app.note = n
-                break
-    finally:
-        store.scan(False)
+        app.stats_saved = list(app.stats)
+        app.token_saved = app.stats_token
+        T = strings()
+        notes.insert(0, T[_W_NOTE_MEM])
+    app.kept = app.play
+    app.cfg_saved = bytes(app.cfg)
+    store.scan(False)
+    for n in notes:
+        if n:
+            app.note = n
+            break
 
 
 def _again(app, name, obj):
@@ -278,11 +279,8 @@ def _good_cfg(cfg):
 
 # --- the game in progress ------------------------------------------------------------
 
-def restore(app, data, collect=True):
-    """Rebuild app.play from a "game" payload (ValueError when it does not fit). With
-    collect, the collector runs first (the match that app.play held goes); at start
-    (load_all) there is none to free, and the collection (a million Cortex-M0
-    instructions, some 15 ms) is main.py's, right after the start."""
+def restore(app, data):
+    """Rebuild app.play from a "game" payload (ValueError when it does not fit)."""
     import binascii
     from svara import log
     from svara.match import Match
@@ -311,8 +309,7 @@ def restore(app, data, collect=True):
     match = Match(stacks, dealer, rules, ms)
     match.set_state(mh, ml)
     app.play = None
-    if collect:
-        gc.collect()
+    gc.collect()
     p = Session(app, stacks, cfg, match)
     p.rng.h, p.rng.l = data["bots"]
     p.set_state(pv)
@@ -331,11 +328,11 @@ def restore(app, data, collect=True):
     return p
 
 
-def _try_restore(app, data, collect=True):
+def _try_restore(app, data):
     """store.load's check of a "game" copy: True when it made app.play; a MemoryError
     goes up (the copy may be good: load_all keeps it)."""
     try:
-        restore(app, data, collect)
+        restore(app, data)
         return True
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         app.play = None
@@ -365,6 +362,7 @@ def load_game(app):
     app.play = None
     if store is None:
         return None
+    store.scan(False)       # (no listing held from a start cut short: the folder's own)
     try:
         if store.load(GAME, None, lambda d: _try_restore(app, d)) is None:
             return None
