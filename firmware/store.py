@@ -274,7 +274,8 @@ class RealFS(FS):
 
     def names(self, folder):
         """One listing of the folder: on littlefs opening a file that is not there costs
-        about as much as reading a small one (one listing: five saves' fifteen names)."""
+        about as much as reading a small one, and a listing about as much as two or
+        three such opens (loading.py's start: five names, each with its NAME.new)."""
         try:
             return os.listdir(folder) if folder else os.listdir()
         except OSError:
