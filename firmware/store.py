@@ -213,8 +213,8 @@ class FS:
         return False
 
     def names(self, folder):
-        """The names of the files in `folder` ("": the top), [] when it is not there,
-        None when not known (then load() tries every copy's name)."""
+        """The names of the files in `folder` ("": the top), or None when not known
+        (then load() tries every copy's name)."""
         return None
 
 
@@ -279,13 +279,7 @@ class RealFS(FS):
         try:
             return os.listdir(folder) if folder else os.listdir()
         except OSError:
-            if not folder:
-                return None
-            try:
-                os.stat(folder)
-            except OSError:
-                return []       # no folder yet (a first start): no saves
-            return None         # there but not listed: every name is tried
+            return None         # (no folder yet, a first start: every name is tried)
 
     def rename(self, old, new):
         os.rename(old, new)
