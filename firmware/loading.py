@@ -70,6 +70,10 @@ def load_all(app, good_name):
     store = app.store
     if store is None:
         return
+    # One listing of the folder says which copies the five loads read (store.py); held
+    # until the end here (a MemoryError on the way: start() calls this again, listing
+    # again), or until a save changes the folder.
+    store.scan()
     # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
     # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
     app.hist = load_history(store)
@@ -116,6 +120,7 @@ def load_all(app, good_name):
         notes.insert(0, T[_W_NOTE_MEM])
     app.kept = app.play
     app.cfg_saved = bytes(app.cfg)
+    store.scan(False)
     for n in notes:
         if n:
             app.note = n
@@ -374,6 +379,7 @@ def load_game(app):
     app.play = None
     if store is None:
         return None
+    store.scan(False)       # (no listing held from a start cut short: the folder's own)
     try:
         if store.load(GAME, None, lambda d: _try_restore(app, d)) is None:
             return None

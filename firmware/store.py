@@ -12,7 +12,10 @@
 # NAME.bak, then renames NAME.new to NAME. Whatever step the power cuts, one of NAME,
 # NAME.new and NAME.bak is whole: loading takes the whole one with the highest sequence
 # number whose content passes the caller's check, so a cut loses at most the save that
-# was being written, and a file damaged later falls back to the copy before it.
+# was being written, and a file damaged later falls back to the copy before it. (NAME.bak
+# is only ever the NAME before, older than a whole NAME or NAME.new: load() reads it
+# only when neither of those gives a good copy. A damaged NAME.bak beside a good NAME
+# is not said: nothing falls back on it, and the next save replaces it.)
 # Erasing writes a whole NAME.new holding null (a tombstone, the newest copy: the name
 # reads as erased from then on), removes NAME.bak and NAME, then the tombstone: a cut at
 # any step leaves the old save or an erased one, never an older copy brought back (with
@@ -29,6 +32,7 @@ MAGIC = b"SVR"
 VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
+_VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its start
 _SUFFIXES = ("", ".new", ".bak")
 
 
@@ -85,7 +89,21 @@ def _whole(data):
 
 
 def _shallow(data):
-    """True when the payload nests lists and dicts at most DEPTH deep (strings skipped)."""
+    """True when the payload nests lists and dicts at most DEPTH deep (strings skipped).
+    First the [ and { are counted, in C (the loop below costs about a thousand Cortex-M0
+    instructions a byte) and in place: no more than DEPTH cannot nest deeper. (A
+    memoryview is counted only when it is RealFS.view's: the work space from its start.)"""
+    end = len(data)
+    buf = data
+    if isinstance(data, memoryview):
+        buf = None
+        if data is _VIEW[0]:
+            from svara.work import BUF
+            buf = BUF
+    if buf is not None and (buf.count(b"[", _HEADER, end) + buf.count(b"{", _HEADER, end)
+                            <= DEPTH):
+        return True
+    buf = None
     depth = 0
     quoted = False
     escape = False
@@ -109,10 +127,10 @@ def _shallow(data):
     return True
 
 
-def decode(data):
+def decode(data, whole=False):
     """(seq, obj) from a save file's bytes (or a memoryview of them), or (None, why)
-    when it is not a whole file."""
-    why = _problem(data)
+    when it is not a whole file (whole: known to be, not checked again)."""
+    why = None if whole else _problem(data)
     if why is not None:
         return None, why
     try:
@@ -210,6 +228,11 @@ class FS:
         """Make the folder path; False when this filesystem has no folders to make."""
         return False
 
+    def names(self, folder):
+        """The names of the files in `folder` ("": the top), or None when not known
+        (then load() tries every copy's name)."""
+        return None
+
 
 class RealFS(FS):
     """The device's (or the host's) filesystem."""
@@ -230,7 +253,8 @@ class RealFS(FS):
             with open(path, "rb") as f:
                 n = f.readinto(BUF) or 0
                 if n < len(BUF):
-                    return memoryview(BUF)[:n]
+                    v = _VIEW[0] = memoryview(BUF)[:n]
+                    return v
                 f.seek(0)
                 return f.read()
         except OSError:
@@ -265,6 +289,15 @@ class RealFS(FS):
         except OSError:
             return False
 
+    def names(self, folder):
+        """One listing of the folder: on littlefs opening a file that is not there costs
+        about as much as reading a small one, and a listing about as much as two or
+        three such opens (loading.py's start: five names, each with its NAME.new)."""
+        try:
+            return os.listdir(folder) if folder else os.listdir()
+        except OSError:
+            return None         # (no folder yet, a first start: every name is tried)
+
     def rename(self, old, new):
         os.rename(old, new)
 
@@ -293,48 +326,92 @@ class Store:
         # name -> seq of its last save by this Store, while that save is known whole and
         # alone (NAME, no NAME.new): the next save need not read the copies back first.
         self._clean = {}
+        self._names = None  # the folder's file names while a scan() holds them
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
 
+    def scan(self, keep=True):
+        """List the folder once for the loads that follow (loading.py's start reads five
+        saves), until the next save or erase, or scan(False): the listing says which
+        copies there are to read. Without it each load() lists the folder itself."""
+        self._names = self.fs.names(self.folder) if keep else None
+
     def load(self, name, default=None, check=None):
         """The saved object, or default; self.note tells what was wrong, if anything.
         check(obj), if given, says whether a whole copy's content is good: a copy it
-        refuses is damaged ("bad content") and the next older whole copy is tried."""
+        refuses is damaged ("bad content") and the next older whole copy is tried.
+        Reads NAME.new and NAME (NAME last, so that the usual newest copy is decoded
+        from the work space, not read again), and NAME.bak only when neither gives a
+        good copy: a save numbers its NAME.new past every whole copy, and NAME.bak only
+        ever holds what NAME held before, so it is never newer than a whole NAME or
+        NAME.new. A name the folder's listing lacks is not opened."""
         path = self._path(name)
         fs = self.fs
         read = fs.view
         self.note = ""
         self.old = False
-        problem = None
+        names = self._names
+        if names is None:
+            names = fs.names(self.folder)   # None: not known, every name is tried
+        problem = None      # what was wrong with NAME, else with NAME.bak
+        refused = False     # a whole copy's content failed the check
         found = []          # (seq, suffix) of the whole copies
-        for suffix in _SUFFIXES:
+        data = None
+        held = None         # the suffix of the whole copy `data` holds
+        for suffix in (".new", ""):     # (NAME last: decoded as it was read)
+            if names is not None and name + suffix not in names:
+                continue
+            data = held = None      # (the work space is read over)
             data = read(path + suffix)
             if data is None:
                 continue
             why = _problem(data)
             if why is None:
                 found.append((_u32(data, 4), suffix))
-            elif suffix != ".new" and problem is None:
-                problem = why   # a cut-off NAME.new is no damage: it was never in place
-            data = None
+                held = suffix
+            elif suffix == "":
+                problem = why   # (a cut-off NAME.new is no damage: never in place)
         found.sort()
-        while found:
-            seq, suffix = found.pop()
-            data = read(path + suffix)
-            old = data is not None and data[3] == 1
-            got = decode(data)[1]
+        bak = names is None or name + ".bak" in names
+        while found or bak:
+            if found:
+                seq, suffix = found.pop()
+            else:
+                suffix = ".bak"
+                bak = False
+            if suffix != held:
+                data = None
+                data = read(path + suffix)
+                if data is None:
+                    continue
+                why = _problem(data)
+                if why is not None:
+                    if problem is None:
+                        problem = why
+                    continue
+            data_old = data[3] == 1
+            held = None
+            seq, got = decode(data, True)
             data = None
+            if seq is None:
+                got = None
+                if problem is None:
+                    problem = "unreadable"
+                continue
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
-                self.old = old
+                self.old = data_old
+                if problem is None and refused:
+                    problem = "bad content"
                 if problem is not None:
                     self.note = "%s: %s, using the last good copy" % (name, problem)
                 return got
             got = None
-            if problem is None:
-                problem = "bad content"
+            refused = True
+        if problem is None and refused:
+            problem = "bad content"
         if problem is not None:
             self.note = "%s: %s, using defaults" % (name, problem)
         return default
@@ -370,6 +447,7 @@ class Store:
         """Write obj so that a power cut at any moment keeps either it or the last save.
         big: obj may be kilobytes of JSON (made without a block its size: _encoded)."""
         path = self._path(name)
+        self._names = None                  # the folder changes: a listing held is old
         seq = self._clean.pop(name, None)   # forgotten until this save is whole
         exists = seq is not None
         if seq is None:
@@ -390,6 +468,7 @@ class Store:
         """Forget a save (all its copies), as atomically as a save: see the top."""
         path = self._path(name)
         fs = self.fs
+        self._names = None
         self._clean.pop(name, None)
         seq, exists = self._seq(path)
         if seq < 0 and not exists:

@@ -7,7 +7,6 @@ from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LI
 from settings import FOUR
 from ui import writer
 from ui import font_5x8 as F5
-import framebuf
 
 from micropython import const
 
@@ -105,9 +104,10 @@ def ask(fb, lines, help_text, yes, no):
 # The four-colour deck's inks by suit (settings.FOUR: clubs green, diamonds blue, hearts
 # red, spades black).
 _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
-# A large card's suit is its 6x12 glyph drawn twice the size: the glyph is drawn once
-# into this 8 x 12 image (allocated here, at import), then each ink pixel as a 2 x 2 block.
-_BIG = framebuf.FrameBuffer(bytearray(48), 8, 12, framebuf.GS4_HMSB)
+# A large card's suit is its 6x12 glyph drawn twice the size: each run of ink in a row
+# of the glyph's bitmap as one 2-pixel-high block (the title's four aces: a tenth of the
+# instructions of a pixel() read and a 2 x 2 block for each ink pixel).
+_SUIT_CODES = (0x2663, 0x2666, 0x2665, 0x2660)     # SUITS' code points
 
 
 def suit_colour(code):
@@ -121,13 +121,21 @@ def suit_colour(code):
 
 def big_suit(fb, x, y, code, c):
     """The suit of `code` at twice the 6x12 glyph's size, its cell's top-left at (x, y)."""
-    big = _BIG
-    big.fill(0)
-    writer.text(big, SUITS[code & 3], 0, 0, 1)
+    bits, _, g = writer.glyph(writer.normal(), _SUIT_CODES[code & 3])
+    at = g * 12
     for j in range(12):
-        for i in range(6):
-            if big.pixel(i, j):
-                fb.fill_rect(x + 2 * i, y + 2 * j, 2, 2, c)
+        b = bits[at + j] & 0xFC         # the glyph's 6 columns, the left one bit 7
+        i = 0
+        while b:
+            if b & 0x80:
+                k = i
+                while b & 0x80:
+                    b = (b << 1) & 0xFF
+                    i += 1
+                fb.fill_rect(x + 2 * k, y + 2 * j, 2 * (i - k), 2, c)
+            else:
+                b = (b << 1) & 0xFF
+                i += 1
 
 
 def mini_card(fb, x, y, code, joker=False):

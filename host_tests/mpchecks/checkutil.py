@@ -43,13 +43,25 @@ class CuttingFS(FS):
         self.ops = 0
         self.cut_at = -1
         self.mode = "half"
+        self.reads = None       # a list: the paths read are added to it, in turn
+        self.listing = True     # names() lists the files (False: not known)
 
     def _tick(self):
         self.ops += 1
         return self.ops == self.cut_at
 
     def read(self, path):
+        if self.reads is not None:
+            self.reads.append(path)
         return self.files.get(path)
+
+    def names(self, folder):
+        """The folder's listing (store.py reads only the copies it names); with
+        listing False, unknown (the store then tries every copy's name)."""
+        if not self.listing:
+            return None
+        at = len(folder) + 1 if folder else 0
+        return [p[at:] for p in self.files if not folder or p.startswith(folder + "/")]
 
     def write(self, path, data):
         if self._tick():

@@ -198,6 +198,18 @@ def test_an_empty_game_save_starts_from_the_older_copy_and_says_so():
     _damaged_start(lambda d: b"", "empty")
 
 
+def test_start_reads_each_save_once_and_no_older_copy():
+    # Every save has its older copy (NAME.bak) beside it: the start opens each newest
+    # copy once, no older copy (they are not needed) and no name that is not there.
+    fs, _ = _two_saves()
+    assert "saves/game.bak" in fs.files and "saves/settings.bak" in fs.files
+    fs.reads = []
+    app = phone(fs)
+    assert app.play is not None and app.trace() == "title", app.trace()
+    newest = [p for p in fs.files if not p.endswith(".bak")]
+    assert sorted(fs.reads) == sorted(newest), (fs.reads, sorted(fs.files))
+
+
 def test_every_file_damaged_with_no_good_copy_starts_afresh_and_says_so():
     fs, _ = _two_saves()
     for path in list(fs.files):

@@ -14,6 +14,11 @@ def _ops_of_a_save(fs):
 
 
 def test_a_power_cut_at_any_write_or_rename_keeps_before_or_after():
+    for listing in (True, False):       # the folder listed (RealFS), or every name tried
+        _cuts_in_a_save(listing)
+
+
+def _cuts_in_a_save(listing):
     for mode in ("none", "empty", "half", "whole"):
         for saved_before in (0, 1, 2):  # the save files already there: none, one, two
             fs = CuttingFS()
@@ -23,6 +28,7 @@ def test_a_power_cut_at_any_write_or_rename_keeps_before_or_after():
             for k in range(1, total + 1):
                 fs2 = CuttingFS()
                 fs2.files = dict(fs.files)
+                fs2.listing = listing
                 fs2.mode = mode
                 fs2.cut_at = k
                 before = STATES[saved_before - 1] if saved_before else None
@@ -83,6 +89,53 @@ def test_damaged_files_fall_back_to_the_last_good_copy_and_say_so():
         got, note = _damaged(damage)
         assert got == {"games": 3}, (words, got)
         assert words in note and "last good copy" in note, note
+
+
+def test_a_load_reads_the_newest_copy_once_and_no_name_that_is_not_there():
+    # Start reads five saves: each copy there is opened once at most (the newest decoded
+    # as it was read), the older copy only when the newest is no good, and a name the
+    # folder's listing lacks not at all (on littlefs such an open costs as a read).
+    fs = CuttingFS()
+    Store(fs=fs).save("stats", {"games": 3})
+    Store(fs=fs).save("stats", {"games": 4})
+    bak = fs.files["stats.bak"]
+    fs.files["stats.bak"] = b"SVR\x02 not whole"  # nothing falls back on it: not read
+    fs.reads = []
+    store = Store(fs=fs)
+    assert store.load("stats") == {"games": 4} and store.note == ""
+    assert fs.reads == ["stats"], fs.reads
+    fs.reads = []
+    assert store.load("settings", 7) == 7 and store.note == "" and fs.reads == []
+    fs.files["stats.bak"] = bak
+    fs.files["stats"] = b"SVR\x02 cut"          # the newest damaged: the older read
+    fs.reads = []
+    assert store.load("stats") == {"games": 3} and "last good copy" in store.note
+    assert fs.reads == ["stats", "stats.bak"], fs.reads
+    fs.listing = False                              # no listing: every name is tried
+    fs.reads = []
+    assert store.load("stats") == {"games": 3} and "last good copy" in store.note
+    assert fs.reads == ["stats.new", "stats", "stats.bak"], fs.reads
+    # A cut save left a whole NAME.new: it is the newest, then NAME.
+    fs.listing = True
+    fs.files["stats"] = encode(9, {"games": 9})
+    fs.files["stats.new"] = encode(10, {"games": 10})
+    assert Store(fs=fs).load("stats") == {"games": 10}
+    assert Store(fs=fs).load("stats", None, lambda v: v["games"] < 10) == {"games": 9}
+
+
+def test_a_listing_held_for_the_start_is_dropped_at_a_save():
+    fs = CuttingFS()
+    store = Store(fs=fs)
+    store.scan()                    # (loading.py holds one for the start's loads)
+    assert store.load("game", "none") == "none"
+    store.save("game", [1])         # the folder changed: the listing is read again
+    assert store.load("game") == [1]
+    store.scan()
+    store.erase("game")
+    assert store.load("game", "gone") == "gone"
+    store.scan(False)
+    fs.files["game"] = encode(5, [5])   # (written behind the store's back)
+    assert store.load("game") == [5]
 
 
 def test_nothing_whole_gives_defaults_and_says_so():

@@ -95,3 +95,21 @@ def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():
     assert len(ink) == 4 * len(glyph)
     assert max(x for x, y in ink) - min(x for x, y in ink) + 1 == \
         2 * (max(x for x, y in glyph) - min(x for x, y in glyph) + 1)
+
+
+def test_each_large_suit_is_its_glyph_with_every_pixel_a_2_by_2_block():
+    from drivers.simdisplay import SimDisplay
+    from ui import draw, writer
+    for code in range(4):
+        small = SimDisplay()
+        small.fill(0)
+        writer.text(small, draw.SUITS[code], 0, 0, 5)
+        g = small.frame_bytes()
+        want = sorted((3 + 2 * i + dx, 5 + 2 * j + dy) for i in range(6) for j in range(12)
+                      if pixel(g, i, j) == 5 for dx in (0, 1) for dy in (0, 1))
+        d = SimDisplay()
+        d.fill(0)
+        draw.big_suit(d, 3, 5, code, 7)
+        f = d.frame_bytes()
+        got = sorted((x, y) for x in range(20) for y in range(32) if pixel(f, x, y) == 7)
+        assert got == want and len(got) > 40, (code, len(got), len(want))
