@@ -64,7 +64,7 @@ def test_a_bot_thinks_and_shows_its_move_as_long_as_the_pace_says_at_any_call_ra
         thought = popped - begun
         assert p.think_ms <= thought < p.think_ms + step, (pace, step, thought)
         assert p.think_ms == settings.PACE_THINK[pace] * 10
-        # a frame only when the dots move (every 40 ms), and the bot's move: not a frame
+        # a frame only when the dots move (every 100 ms), and the bot's move: not a frame
         # an idle() call (at 1 ms a call, 200 calls of thinking at the normal pace)
         assert r.display.shown - shown <= p.think_ms // 40 + 2, r.display.shown - shown
         while mode(r) == "pop":
