@@ -92,7 +92,6 @@ class App:
         # not in a run with a fixed seed, which replays a script (a test, a bug report).
         self.guide = seed is None
         self._worked = False    # a key or a change since the last collection (idle())
-        self._acts = -1         # the game's actions at the last collection in a bot's pause
 
     def start(self):
         """Make and draw the first screen."""
@@ -175,7 +174,7 @@ class App:
             self._say_now()
         if answer != NOTHING and answer != BUSY:
             self._worked = True
-        elif self._worked and _TIDY and (answer == NOTHING or self._acted()):
+        elif self._worked and _TIDY and (answer == NOTHING or _acted(self.play)):
             # Settled (or holding a bot's pause after an action): collect now, when no
             # half-made object is on the stack, so that what the key left behind is freed
             # before the next key allocates. Left to itself the collector runs only when
@@ -186,18 +185,6 @@ class App:
             self._worked = False
             gc.collect()
         return answer != NOTHING
-
-    def _acted(self):
-        """True when an action was played (or a game dealt) since the last call."""
-        p = self.play
-        g = p.game if p is not None else None
-        if g is None:
-            return True
-        n = p.games * 1024 + len(g.log)
-        if n == self._acts:
-            return False
-        self._acts = n
-        return True
 
     # --- saves and errors (saving.py) ---------------------------------------------------
 
@@ -333,6 +320,18 @@ class App:
         if self.store is not None:
             import saving
             saving.switched(self, old, screen)
+
+
+def _acted(p):
+    """True when the match p played an action (or dealt a game) since the last True: the
+    app collects once a bot's action while bots play (App.idle)."""
+    if p is None or p.game is None:
+        return True
+    n = p.games * 1024 + len(p.game.log)
+    if n == p.collected:
+        return False
+    p.collected = n
+    return True
 
 
 def _loading():

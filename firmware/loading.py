@@ -312,9 +312,16 @@ def restore(app, data):
     gc.collect()
     p = Session(app, stacks, cfg, match)
     p.rng.h, p.rng.l = data["bots"]
-    reads = data.get("reads")
-    if reads is not None:
-        p.reads = _reads(reads, len(stacks))
+    v = data.get("reads")         # Hard's svara.reads.Reads, once Hard has any
+    if v is not None:
+        n = len(stacks)
+        if (not isinstance(v, list) or len(v) != 4 or not isinstance(v[0], str)
+                or len(v[0]) != 24 * n or not _int_list(v[1:], 3, 0, (1 << n) - 1)):
+            raise ValueError("bad field")
+        from svara.reads import Reads
+        r = p.reads = Reads(n)
+        r.c[:] = binascii.unhexlify(v[0])
+        r.raised, r.big, r.acted = v[1:]
     p.set_state(pv)
     token = app.stats_token
     if token is not None:           # the statistics say what they counted (version 1:
@@ -329,20 +336,6 @@ def restore(app, data):
     p.game = g
     app.play = p
     return p
-
-
-def _reads(v, n):
-    """Hard's svara.reads.Reads from a game save's "reads" (ValueError when it does not
-    fit a table of n seats)."""
-    import binascii
-    if (not isinstance(v, list) or len(v) != 4 or not isinstance(v[0], str)
-            or len(v[0]) != 24 * n or not _int_list(v[1:], 3, 0, (1 << n) - 1)):
-        raise ValueError("bad field")
-    from svara.reads import Reads
-    r = Reads(n)
-    r.c[:] = binascii.unhexlify(v[0])
-    r.raised, r.big, r.acted = v[1:]
-    return r
 
 
 def _try_restore(app, data):

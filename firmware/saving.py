@@ -24,8 +24,8 @@
 #   "game"      the match in progress: its settings, the current game as svara.log's
 #               dump (rules, stacks, dealer, seed and every action so far: replayed on
 #               loading), the match's and the bots' generator states (Match.state),
-#               Hard's reads ("reads": svara.reads.Reads' counters in hex and its three
-#               masks of the game, or null; a save without it reads as null),
+#               Hard's reads ("reads", once Hard has any: svara.reads.Reads' counters in
+#               hex and its three masks of the game),
 #               what the screens remember (its "p": Session.state), and which screen
 #               was showing. (Not Match.results, the record of finished games that no
 #               screen shows: it would grow every game.)
@@ -116,13 +116,14 @@ def snapshot(play, screen):
     seen = play.svaras_seen
     if screen == "svara":
         seen -= 1               # on loading, view() opens the svara screen again
+    got = {"v": FORMAT, "cfg": list(play.cfg),
+           "log": binascii.hexlify(log.dump(play.game)).decode(),
+           "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
+           "p": play.state(seen), "screen": screen}
     r = play.reads
-    return {"v": FORMAT, "cfg": list(play.cfg),
-            "log": binascii.hexlify(log.dump(play.game)).decode(),
-            "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
-            "reads": None if r is None else [binascii.hexlify(r.c).decode(), r.raised,
-                                              r.big, r.acted],
-            "p": play.state(seen), "screen": screen}
+    if r is not None:
+        got["reads"] = [binascii.hexlify(r.c).decode(), r.raised, r.big, r.acted]
+    return got
 
 
 # --- when to save --------------------------------------------------------------------

@@ -88,6 +88,8 @@ class Session:
         self.over_saved = False             # the match was over when saved (loading.py)
         self.changed = False                # a change the app saves before the next key
         self.unkept = False                 # a game counted, not in the history save yet
+        self.collected = -1                 # its actions at the app's last collection
+                                            # in a bot's pause (app._acted)
         self.game = None
         if match is None:
             self.next_game()

@@ -37,7 +37,10 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     # default rules) sit in this port's heap when loaded from source, with their source
     # text parsed: 172.5 KB measured, so 184 KB. A handset keeps them in flash (frozen:
     # 46.25 KB on 10,000 random keys, the unix port) or loads them once (.mpy: 124.25 KB).
-    assert c["in_use_max"] <= 184 * 1024, c
+    # Issue 23's second pass (the table's partial redraws, the start's one listing, the
+    # saved reads: their code in this port's heap from source): 185.8 KB measured, so
+    # 192 KB; the unix port's figures held (frozen 46.75 KB, .mpy 124.75 KB).
+    assert c["in_use_max"] <= 192 * 1024, c
     # NOT asserted: that the 128 KB heap never grows. The port collects garbage only
     # between calls, and a key that ends a game (saves of the game and the statistics,
     # a new deal, a full redraw) leaves ~20-25 KB of garbage within its one call: the
