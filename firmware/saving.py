@@ -217,7 +217,7 @@ def keep_history(app, p):
     while len(h) > HISTORY_KEEP:
         h.pop(0)
     try:
-        app.store.save("history", h, True)    # up to 3 logs: kilobytes
+        app.store.save("history", h)   # (kilobytes: the stream's way if no hole fits it)
     except OSError:
         pass
 
