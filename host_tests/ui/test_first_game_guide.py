@@ -154,7 +154,7 @@ def test_the_guide_runs_in_the_frozen_builds_48_kb_heap():
     # the heap never grows from 49 KB. (This model's collector never runs inside a call,
     # so a key's garbage and the holes it leaves stay until the call ends: a frozen
     # build of the real C MicroPython, unix port 32-bit, ran the guide and 30 games
-    # after it in a 40 KB heap on 2026-12-04; this model needed 48.6 KB not to grow.)
+    # after it in a 40 KB heap on 2026-12-04; this model grew from 48.5 KB, not from 49.)
     mp = bench_play.MicroPythonPlay(4, heap=49 * 1024, saves=True, frozen=True)
     try:
         mp.mp.exec("_app.guide = True")
