@@ -6,7 +6,7 @@
 # The app owns all the state between screens (App.__init__ lists it). With a store
 # (store.Store), saving.py keeps settings, statistics and the game in progress between
 # runs (loading.py reads them back at start): the game is saved after every person's
-# action and when the bots hand the turn back (saving.py's header), before the next key
+# action (the bots' are replayed from it: saving.py's header), before the next key
 # (_keep). key() and idle() never raise: an error (MemoryError included)
 # goes back to the last saved game with a one-line message (see _recover); start() says
 # a MemoryError on the title.

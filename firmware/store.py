@@ -178,8 +178,9 @@ def _encoded(seq, obj, big=True):
     save's size in the heap (but a Python call for every piece json writes: 2 M
     instructions of the handset's for a 200-byte game); else json.dumps (C: 40 times
     faster) makes it as one short-lived string, copied there (the stream's way when the
-    heap has no hole for it: every save of the app's is made so, the history's too). A save too big for the
-    work space is made by encode(). The view is good until the work space's next use."""
+    heap has no hole for it: every save of the app's is made so, the history's too). A
+    save too big for the work space is made by encode(). The view is good until the
+    work space's next use."""
     from svara.work import BUF
     if big:
         sink = _Sink(BUF, _HEADER)
