@@ -8,18 +8,24 @@
 # and are written as version 2 by the next save (loading.py saves one again at once:
 # self.old). A payload nested deeper than DEPTH lists or dicts is damaged too (it is
 # not decoded).
-# A save writes NAME.new, reads it back and checks it, moves the current NAME to
-# NAME.bak, then renames NAME.new to NAME. Whatever step the power cuts, one of NAME,
-# NAME.new and NAME.bak is whole: loading takes the whole one with the highest sequence
-# number whose content passes the caller's check, so a cut loses at most the save that
-# was being written, and a file damaged later falls back to the copy before it. (NAME.bak
-# is only ever the NAME before, older than a whole NAME or NAME.new: load() reads it
-# only when neither of those gives a good copy. A damaged NAME.bak beside a good NAME
-# is not said: nothing falls back on it, and the next save replaces it.)
-# Erasing writes a whole NAME.new holding null (a tombstone, the newest copy: the name
-# reads as erased from then on), removes NAME.bak and NAME, then the tombstone: a cut at
-# any step leaves the old save or an erased one, never an older copy brought back (with
-# no room for the tombstone, NAME.bak goes first: at most the newest save comes back).
+# Each save has up to three copies, the slots NAME, NAME.1 and NAME.2, taken in turn round a
+# cycle (NAME -> NAME.1 -> NAME.2 -> NAME). A save writes the slot after the newest copy,
+# reads it back and checks it, then removes the slot after that (the oldest copy): so two
+# copies stand between saves, the newest and the one before it, and the newest is the one
+# whose next slot is missing, which the folder's listing says without opening a file. One
+# write and one removal, no rename (on littlefs a rename cost the handset as much as four
+# writes: docs/SPEED.md). Whatever step the power cuts, the copy that was newest is
+# untouched (the slot written is never the newest); when three copies stand (a save cut
+# before its removal), or the folder cannot be listed, every copy is read and the whole one
+# with the highest sequence number that passes the caller's check is taken, so a cut loses
+# at most the save that was being written, and a file damaged later falls back to the copy
+# before it. (NAME.new and NAME.bak, the copies of the layout before, still load as
+# copies; the next save of the name removes them.)
+# Erasing writes a whole copy holding null (a tombstone, the newest copy: the name reads as
+# erased from then on) in the next slot, removes every other copy, then the tombstone: a
+# cut at any step leaves the old save or an erased one, never an older copy brought back
+# (with no room for the tombstone, the older copies go first: at most the newest save
+# comes back).
 # Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
 import io
@@ -33,7 +39,11 @@ VERSION = 2
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
 _VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its start
-_SUFFIXES = ("", ".new", ".bak")
+# A save's copies: the cycle's three slots (a save writes the slot after the newest), then
+# the layout before's NAME.new and NAME.bak (still read; the next save removes them). A
+# mask of copies has bit i for _COPIES[i].
+_COPIES = ("", ".1", ".2", ".new", ".bak")
+_ALL = 5
 
 
 def _u32(data, at):
@@ -316,6 +326,30 @@ class RealFS(FS):
             pass
 
 
+def newest(mask):
+    """The slot (0, 1, 2) of the newest copy as the folder's listing says it, from the
+    mask of the copies there (bit i: _COPIES[i]): with one or two of the
+    cycle's slots and no copy of the layout before, the slot whose next slot is missing;
+    else None (the copies must be read to know)."""
+    return (None, 0, 1, 1, 2, 0, 2)[mask] if 0 <= mask < 7 else None
+
+
+def _state(whole, mask):
+    """(seq, slot, mask, top) for Store._known from the whole copies read, (seq, copy)
+    each: top is the copy of the highest sequence number (-1: none)."""
+    seq = top = -1
+    slot = -1
+    best = -1
+    for s, i in whole:
+        if s > seq:
+            seq = s
+            top = i
+        if i < 3 and s > best:
+            best = s
+            slot = i
+    return seq, slot, mask, top
+
+
 class Store:
     """Saves under a folder: Store(folder="", fs=None); fs, an FS, stands in for tests."""
 
@@ -324,9 +358,11 @@ class Store:
         self.fs = fs or RealFS()
         self.note = ""  # what the last load() had to do, for the screen ("" if nothing)
         self.old = False    # the last load() gave a version 1 copy (loading.py saves it again)
-        # name -> seq of its last save by this Store, while that save is known whole and
-        # alone (NAME, no NAME.new): the next save need not read the copies back first.
-        self._clean = {}
+        # name -> (seq, slot, mask, top) while known (after a save, or after a load): the
+        # highest sequence number of its whole copies (-1: none), the cycle's slot of its
+        # newest whole copy there (-1: none), the mask of its copies and the copy of the
+        # highest number (-1: none). The next save then reads nothing first.
+        self._known = {}
         self._names = None  # the folder's file names while a scan() holds them
 
     def _path(self, name):
@@ -338,68 +374,113 @@ class Store:
         copies there are to read. Without it each load() lists the folder itself."""
         self._names = self.fs.names(self.folder) if keep else None
 
+    def _mask(self, name):
+        """The mask of name's copies in the folder's listing (every copy's when it cannot
+        be listed: then every copy's name is tried)."""
+        names = self._names
+        if names is None:
+            names = self.fs.names(self.folder)   # None: not known
+        if names is None:
+            return (1 << _ALL) - 1      # not known: every copy's name is tried
+        mask = 0
+        for i in range(_ALL):
+            if name + _COPIES[i] in names:
+                mask |= 1 << i
+        return mask
+
+    def _read_all(self, path, mask, skip, found):
+        """Read every copy in mask but `skip`; add (seq, copy) of each whole one to found.
+        (mask, data, held, damaged): the mask less the copies that could not be read, the
+        last copy read when whole (else None) and its number (else -1), and (copy, why) of
+        each damaged copy."""
+        read = self.fs.view
+        data = None
+        held = -1
+        damaged = []
+        for i in range(_ALL):
+            if i == skip or not mask & (1 << i):
+                continue
+            got = read(path + _COPIES[i])
+            if got is None:         # (not there: the work space is as it was)
+                mask &= ~(1 << i)
+                continue
+            data = got          # (the work space was read over)
+            got = None
+            why = _problem(data)
+            if why is None:
+                found.append((_u32(data, 4), i))
+                held = i
+            else:
+                data = None
+                held = -1
+                damaged.append((i, why))
+        return mask, data, held, damaged
+
     def load(self, name, default=None, check=None):
         """The saved object, or default; self.note tells what was wrong, if anything.
         check(obj), if given, says whether a whole copy's content is good: a copy it
         refuses is damaged ("bad content") and the next older whole copy is tried.
-        Reads NAME.new and NAME (NAME last, so that the usual newest copy is decoded
-        from the work space, not read again), and NAME.bak only when neither gives a
-        good copy: a save numbers its NAME.new past every whole copy, and NAME.bak only
-        ever holds what NAME held before, so it is never newer than a whole NAME or
-        NAME.new. A name the folder's listing lacks is not opened."""
+        The newest copy the listing names is read first, and alone when it is good;
+        otherwise every copy there is read and the whole ones are tried newest first (by
+        sequence number). A copy the folder's listing lacks is not opened."""
         path = self._path(name)
-        fs = self.fs
-        read = fs.view
         self.note = ""
         self.old = False
-        names = self._names
-        if names is None:
-            names = fs.names(self.folder)   # None: not known, every name is tried
-        problem = None      # what was wrong with NAME, else with NAME.bak
+        mask = self._mask(name)
+        first = newest(mask)
+        problem = None      # what was wrong with a copy that should have been good
+        aside = None        # what was wrong with a copy that need not be (below)
         refused = False     # a whole copy's content failed the check
-        found = []          # (seq, suffix) of the whole copies
+        whole = []          # (seq, copy) of the whole copies read
+        found = []          # those not tried yet, oldest first
         data = None
-        held = None         # the suffix of the whole copy `data` holds
-        for suffix in (".new", ""):     # (NAME last: decoded as it was read)
-            if names is not None and name + suffix not in names:
-                continue
-            data = held = None      # (the work space is read over)
-            data = read(path + suffix)
+        held = -1           # the copy `data` holds, read and whole
+        if first is not None:
+            data = self.fs.view(path + _COPIES[first])
             if data is None:
-                continue
-            why = _problem(data)
-            if why is None:
-                found.append((_u32(data, 4), suffix))
-                held = suffix
-            elif suffix == "":
-                problem = why   # (a cut-off NAME.new is no damage: never in place)
-        found.sort()
-        bak = names is None or name + ".bak" in names
-        while found or bak:
-            if found:
-                seq, suffix = found.pop()
+                mask &= ~(1 << first)
             else:
-                suffix = ".bak"
-                bak = False
-            if suffix != held:
+                problem = _problem(data)
+                if problem is None:
+                    found.append((_u32(data, 4), first))
+                    held = first
+                else:
+                    data = None
+        rest = True         # the other copies are still to be read
+        while True:
+            if not found:
+                if not rest:
+                    break
+                rest = False    # no good newest (or no listing): every other copy is read
                 data = None
-                data = read(path + suffix)
-                if data is None:
-                    continue
-                why = _problem(data)
-                if why is not None:
-                    if problem is None:
+                mask, data, held, damaged = self._read_all(path, mask, first, found)
+                found.sort()
+                whole += found
+                last = _state(whole, mask)[1]
+                for i, why in damaged:
+                    # A cut save's slot (three copies there: the one after the newest)
+                    # and the layout before's copies (a cut NAME.new; a NAME.bak nothing
+                    # needs) are no damage while a copy is good.
+                    if i >= 3 or (mask & 7 == 7 and last >= 0 and i == (last + 1) % 3):
+                        aside = aside or why
+                    elif problem is None:
                         problem = why
-                    continue
+                continue
+            seq, i = found.pop()
+            if held != i:
+                data = None
+                data = self.fs.view(path + _COPIES[i])
+            held = -1
+            if i == first:
+                whole.append((seq, i))
             data_old = data[3] == 1
-            held = None
             seq, got = decode(data, True)
             data = None
             if seq is None:
-                got = None
                 if problem is None:
                     problem = "unreadable"
                 continue
+            self._known[name] = _state(whole + found, mask)
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
@@ -411,37 +492,30 @@ class Store:
                 return got
             got = None
             refused = True
-        if problem is None and refused:
-            problem = "bad content"
+        if problem is None:
+            problem = "bad content" if refused else aside
         if problem is not None:
             self.note = "%s: %s, using defaults" % (name, problem)
+        self._known[name] = _state(whole, mask)
         return default
 
-    def _seq(self, path):
-        """The highest sequence number among the whole copies (-1 if none), finishing
-        a save that was cut after its NAME.new was whole: (seq, NAME exists)."""
-        fs = self.fs
-        read = fs.view      # each read is done with before the next
-        data = read(path)
-        exists = data is not None
-        current = _whole(data)
-        data = None
-        new = _whole(read(path + ".new"))
-        seq = max(current, new, _whole(read(path + ".bak")))
-        if new == seq and new >= 0:
-            self._finish(path, exists)  # the last save was cut after its file was whole
-            exists = True
-        return seq, exists
+    def _survey(self, name, path):
+        """(seq, slot, mask, top) as _known holds them, read from the copies there."""
+        mask = self._mask(name)
+        whole = []
+        mask = self._read_all(path, mask, -1, whole)[0]
+        return _state(whole, mask)
 
-    def _write_new(self, name, path, data):
+    def _write(self, name, path, data):
+        """Write a copy at path and check it reads back (OSError if not)."""
         fs = self.fs
         try:
-            fs.write(path + ".new", data)
+            fs.write(path, data)
         except OSError:
             if not self.folder or not fs.mkdir(self.folder):
                 raise
-            fs.write(path + ".new", data)   # a first save: the folder was not there yet
-        if not fs.same(path + ".new", data):
+            fs.write(path, data)   # a first save: the folder was not there yet
+        if not fs.same(path, data):
             raise OSError("save %s: the written file reads back different" % name)
 
     def save(self, name, obj, big=False):
@@ -449,44 +523,74 @@ class Store:
         big: obj may be kilobytes of JSON (made without a block its size: _encoded)."""
         path = self._path(name)
         self._names = None                  # the folder changes: a listing held is old
-        seq = self._clean.pop(name, None)   # forgotten until this save is whole
-        exists = seq is not None
-        if seq is None:
-            seq, exists = self._seq(path)
-        self._write_new(name, path, _encoded(seq + 1, obj, big))
-        self._finish(path, exists)
-        self._clean[name] = seq + 1
+        seq, cycle, mask = self._begin(name, path)
+        slot = (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
+        mask = self._put(name, path, slot, mask, _encoded(seq + 1, obj, big))
+        for i in ((slot + 1) % 3, 3, 4):    # the oldest copy, and the layout before's
+            if mask & (1 << i):
+                self.fs.remove(path + _COPIES[i])
+                mask &= ~(1 << i)
+        self._known[name] = (seq + 1, slot, mask, slot)
 
-    def _finish(self, path, exists):
-        """Put the whole NAME.new in place, keeping the current NAME (if any) as NAME.bak."""
-        fs = self.fs
-        if exists:
-            fs.remove(path + ".bak")
-            fs.rename(path, path + ".bak")
-        fs.rename(path + ".new", path)
+    def _begin(self, name, path):
+        """(seq, slot, mask) of name's copies before a save or erase (forgotten until it
+        is whole), a save cut before its NAME.new's rename finished first."""
+        known = self._known.pop(name, None)
+        if known is None:
+            known = self._survey(name, path)
+        seq, cycle, mask, top = known
+        if top == 3:    # NAME.new is the newest: it goes to its slot, as it would have
+            cycle = (cycle + 1) % 3
+            self.fs.rename(path + ".new", path + _COPIES[cycle])
+            mask = (mask & ~8) | (1 << cycle)
+        return seq, cycle, mask
+
+    def _put(self, name, path, slot, mask, data):
+        """Write a whole copy in `slot`; the mask of the copies there then. With two
+        copies of the cycle there (as between saves) straight into the slot: a cut
+        leaves three, read as a cut save. With fewer (a name's first saves, after an
+        erase) through NAME.new, renamed into the slot once whole, as the slot's copy
+        would be the newest by the listing while it is written."""
+        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2:
+            self._write(name, path + _COPIES[slot], data)
+        else:
+            self._write(name, path + ".new", data)
+            self.fs.rename(path + ".new", path + _COPIES[slot])
+            mask &= ~8
+        return mask | (1 << slot)
 
     def erase(self, name):
         """Forget a save (all its copies), as atomically as a save: see the top."""
         path = self._path(name)
         fs = self.fs
         self._names = None
-        self._clean.pop(name, None)
-        seq, exists = self._seq(path)
-        if seq < 0 and not exists:
-            for suffix in _SUFFIXES:
-                fs.remove(path + suffix)  # nothing whole there: only debris
+        seq, cycle, mask = self._begin(name, path)
+        if seq < 0:
+            for i in range(_ALL):
+                if mask & (1 << i):
+                    fs.remove(path + _COPIES[i])  # nothing whole there: only debris
             return
-        tomb = encode(seq + 1, None)
+        slot = (cycle + 1) % 3
+        data = encode(seq + 1, None)
         try:
-            self._write_new(name, path, tomb)
+            mask = self._put(name, path, slot, mask, data)
         except OSError:
-            # No room for the tombstone: the older copy goes first (then only the newest
+            # No room for the tombstone: the older copies go first (then only the newest
             # save could come back after a cut), and the tombstone is tried again.
-            fs.remove(path + ".bak")
+            for i in range(_ALL):
+                if i != cycle and i != slot and mask & (1 << i):
+                    fs.remove(path + _COPIES[i])
+                    mask &= ~(1 << i)
             try:
-                self._write_new(name, path, tomb)
+                mask = self._put(name, path, slot, mask, data)
             except OSError:
                 fs.remove(path + ".new")
-        fs.remove(path + ".bak")
-        fs.remove(path)
-        fs.remove(path + ".new")
+                fs.remove(path + _COPIES[slot])
+                mask &= ~((1 << slot) | 8)
+        # The rest, the older copies first (the cycle's newest last), then the tombstone.
+        for i in (4, 3, 0, 1, 2):
+            if i != slot and i != cycle and mask & (1 << i):
+                fs.remove(path + _COPIES[i])
+        if cycle >= 0 and mask & (1 << cycle):
+            fs.remove(path + _COPIES[cycle])
+        fs.remove(path + _COPIES[slot])

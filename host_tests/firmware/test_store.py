@@ -20,8 +20,8 @@ def test_real_files_on_the_host(tmp_path):
     store.save("settings", {"lang": "bg"})
     store.save("settings", {"lang": "en"})
     assert Store(str(tmp_path)).load("settings") == {"lang": "en"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings", "settings.bak"]
-    (tmp_path / "settings").write_bytes(b"")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings", "settings.1"]
+    (tmp_path / "settings.1").write_bytes(b"")
     fresh = Store(str(tmp_path))
     assert fresh.load("settings") == {"lang": "bg"} and "empty" in fresh.note
 
@@ -32,7 +32,7 @@ def test_real_files_on_micropython(micropython):
         "try:\n    os.mkdir('/saves')\nexcept OSError:\n    pass\n"
         "s = Store('/saves')\ns.save('x', {'n': 1})\ns.save('x', {'n': 2})\n"
         "print(Store('/saves').load('x'), sorted(os.listdir('/saves')))\n")
-    assert out.strip() == "{'n': 2} ['x', 'x.bak']"
+    assert out.strip() == "{'n': 2} ['x', 'x.1']"
 
 
 def test_a_first_save_makes_its_folder(tmp_path):

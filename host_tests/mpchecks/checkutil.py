@@ -27,6 +27,18 @@ def deck(*hands):
     return d + [c for c in range(32) if c not in d]
 
 
+def copies(files, name):
+    """(the newest copy's path, the one before's) of a save among files (paths), by the
+    store's cycle of slots (store.py): what a test damages or reads apart."""
+    from store import _COPIES, newest
+    mask = 0
+    for i in range(3):
+        if name + _COPIES[i] in files:
+            mask |= 1 << i
+    n = newest(mask)
+    return name + _COPIES[n], name + _COPIES[(n + 2) % 3]
+
+
 class PowerCut(BaseException):
     """The power goes: not an Exception, so the app's error guard cannot catch it."""
 

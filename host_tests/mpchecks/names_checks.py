@@ -230,8 +230,9 @@ def _two_players_saves():
 
 def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
     fs = _two_players_saves()
-    d = fs.files["saves/players"]
-    fs.files["saves/players"] = d[:len(d) // 2]
+    new = checkutil.copies(fs.files, "saves/players")[0]
+    d = fs.files[new]
+    fs.files[new] = d[:len(d) // 2]
     app = phone(fs)
     t = app.trace()
     assert t.startswith("title note: Save damaged: players") and "Older copy used" in t, t
@@ -242,8 +243,9 @@ def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
 
 def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     fs = _two_players_saves()
-    fs.files["saves/players"] = b"SVR garbage"
-    fs.files["saves/players.bak"] = b""
+    new, older = checkutil.copies(fs.files, "saves/players")
+    fs.files[new] = b"SVR garbage"
+    fs.files[older] = b""
     app = phone(fs)
     t = app.trace()
     assert t.startswith("title note: Save damaged: players") and "Started afresh" in t, t

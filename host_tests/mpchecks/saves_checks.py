@@ -137,7 +137,8 @@ def test_a_power_cut_at_every_write_and_rename_keeps_before_or_after():
 
 def _every_cut():
     saves, total = _reference()
-    assert total > 60 and len(saves) > 15, (total, len(saves))
+    # (a save is one write, and from a name's third save on one removal too)
+    assert len(saves) > 15 and total > len(saves), (total, len(saves))
     modes = ("half", "whole", "empty", "none")
     for k in range(1, total + 1):
         fs = CutFS()
@@ -167,8 +168,9 @@ def _two_saves():
 
 def _damaged_start(damage, words):
     fs, old = _two_saves()
-    older = Store("saves", fs=CutFS({"saves/game": fs.files["saves/game.bak"]})).load("game")
-    fs.files["saves/game"] = damage(fs.files["saves/game"])
+    new, bak = checkutil.copies(fs.files, "saves/game")
+    older = Store("saves", fs=CutFS({"saves/game": fs.files[bak]})).load("game")
+    fs.files[new] = damage(fs.files[new])
     app = phone(fs)
     trace = app.trace()
     assert trace.startswith("title note: Save damaged: game"), trace
@@ -199,14 +201,16 @@ def test_an_empty_game_save_starts_from_the_older_copy_and_says_so():
 
 
 def test_start_reads_each_save_once_and_no_older_copy():
-    # Every save has its older copy (NAME.bak) beside it: the start opens each newest
-    # copy once, no older copy (they are not needed) and no name that is not there.
+    # Every save has its older copy beside it: the start opens each newest copy once,
+    # no older copy (they are not needed) and no name that is not there.
     fs, _ = _two_saves()
-    assert "saves/game.bak" in fs.files and "saves/settings.bak" in fs.files
+    saves = [p[:p.index(".")] if "." in p else p for p in fs.files]
+    newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))]
+    assert checkutil.copies(fs.files, "saves/game")[1] in fs.files, sorted(fs.files)
+    assert checkutil.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
     fs.reads = []
     app = phone(fs)
     assert app.play is not None and app.trace() == "title", app.trace()
-    newest = [p for p in fs.files if not p.endswith(".bak")]
     assert sorted(fs.reads) == sorted(newest), (fs.reads, sorted(fs.files))
 
 
@@ -315,9 +319,10 @@ def _rewritten(fs, change):
     """The "game" save decoded, changed by change(obj) and written back whole (same
     sequence number, a good checksum): a file only its content can tell bad."""
     from store import decode, encode
-    seq, obj = decode(fs.files["saves/game"])
+    new = checkutil.copies(fs.files, "saves/game")[0]
+    seq, obj = decode(fs.files[new])
     change(obj)
-    fs.files["saves/game"] = encode(seq, obj)
+    fs.files[new] = encode(seq, obj)
 
 
 def _set(key, i, value):
@@ -344,7 +349,8 @@ BAD_FIELDS = (
 def test_a_game_save_with_any_bad_field_starts_from_the_older_copy_and_says_so():
     import saving
     fs0, _ = _two_saves()
-    older = Store("saves", fs=CutFS({"saves/game": fs0.files["saves/game.bak"]})).load("game")
+    new, bak = checkutil.copies(fs0.files, "saves/game")
+    older = Store("saves", fs=CutFS({"saves/game": fs0.files[bak]})).load("game")
     lost = []
     for i in range(len(BAD_FIELDS)):
         fs = CutFS(fs0.files)
@@ -373,8 +379,8 @@ def test_statistics_and_a_game_saved_by_the_first_format_still_load():
         return b"SVR\x01" + be(seq) + be(len(payload)) + be(crc) + payload
     fs, old = _two_saves()
     from store import decode
-    game = decode(fs.files["saves/game"])[1]
-    stats = decode(fs.files["saves/stats"])[1]["st"][:7]    # the first format's figures
+    game = decode(fs.files[checkutil.copies(fs.files, "saves/game")[0]])[1]
+    stats = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]["st"][:7]    # the first format's figures
     files = {"saves/game": v1(3, game), "saves/stats": v1(2, stats)}
     app = phone(CutFS(files), display=Blank())
     assert app.trace() == "title" and app.stats == stats + [0], (app.trace(), app.stats)
@@ -503,8 +509,9 @@ def test_version_1_files_are_saved_again_as_version_2_at_start():
     # A flipped bit in the sequence number of a save is caught now (not in version 1).
     for name in names:
         flipped = CutFS(fs.files)
-        d = flipped.files["saves/" + name]
-        flipped.files["saves/" + name] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
+        new = checkutil.copies(fs.files, "saves/" + name)[0]
+        d = flipped.files[new]
+        flipped.files[new] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
         trace = phone(flipped, display=Blank()).trace()
         assert trace.startswith("title note: Save damaged: %s / checksum wrong / Older"
                                 % name), (name, trace)
@@ -514,7 +521,7 @@ def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
     files = _v1_files()
     ref = CutFS(files)
     want = _loaded(phone(ref, display=Blank()))
-    assert ref.ops >= 15, ref.ops               # five saves, three operations or more each
+    assert ref.ops >= 5, ref.ops                # five saves, one write each or more
     tried = 0
     lost = []
     for k in range(1, ref.ops + 1):
@@ -652,7 +659,7 @@ def test_version_2_statistics_load_with_a_profit_of_0_and_count_each_person_from
     assert app.trace() == "title" and app.stats == old + [0], (app.trace(), app.stats)
     press(app, SHORT_GAME)                  # games finished: counted in version 3
     from store import decode
-    saved = decode(fs.files["saves/stats"])[1]
+    saved = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]
     st = saved["st"]
     assert saved["v"] == 3 and st[:2] == old[:2] and st[2] > old[2], saved
     assert len(st) == 8 + 5 and st[8 + 2] == st[2] - old[2], st     # "You" from then on

@@ -1,5 +1,5 @@
 """Saves under power cuts and damage: the same checks on CPython and MicroPython."""
-from checkutil import CuttingFS, PowerCut
+from checkutil import CuttingFS, PowerCut, copies
 from store import Store, decode, encode
 
 
@@ -72,7 +72,8 @@ def _damaged(damage):
     fs = CuttingFS()
     Store(fs=fs).save("stats", {"games": 3})
     Store(fs=fs).save("stats", {"games": 4})
-    fs.files["stats"] = damage(fs.files["stats"])
+    new = copies(fs.files, "stats")[0]
+    fs.files[new] = damage(fs.files[new])
     store = Store(fs=fs)
     return store.load("stats", {"games": 0}), store.note
 
@@ -98,29 +99,85 @@ def test_a_load_reads_the_newest_copy_once_and_no_name_that_is_not_there():
     fs = CuttingFS()
     Store(fs=fs).save("stats", {"games": 3})
     Store(fs=fs).save("stats", {"games": 4})
-    bak = fs.files["stats.bak"]
-    fs.files["stats.bak"] = b"SVR\x02 not whole"  # nothing falls back on it: not read
+    new, older = copies(fs.files, "stats")
+    assert (new, older) == ("stats.1", "stats") and sorted(fs.files) == [older, new]
+    bak = fs.files[older]
+    fs.files[older] = b"SVR\x02 not whole"  # nothing falls back on it: not read
     fs.reads = []
     store = Store(fs=fs)
     assert store.load("stats") == {"games": 4} and store.note == ""
-    assert fs.reads == ["stats"], fs.reads
+    assert fs.reads == [new], fs.reads
     fs.reads = []
     assert store.load("settings", 7) == 7 and store.note == "" and fs.reads == []
-    fs.files["stats.bak"] = bak
-    fs.files["stats"] = b"SVR\x02 cut"          # the newest damaged: the older read
+    fs.files[older] = bak
+    fs.files[new] = b"SVR\x02 cut"              # the newest damaged: the older read
     fs.reads = []
     assert store.load("stats") == {"games": 3} and "last good copy" in store.note
-    assert fs.reads == ["stats", "stats.bak"], fs.reads
+    assert fs.reads == [new, older], fs.reads
     fs.listing = False                              # no listing: every name is tried
     fs.reads = []
     assert store.load("stats") == {"games": 3} and "last good copy" in store.note
-    assert fs.reads == ["stats.new", "stats", "stats.bak"], fs.reads
-    # A cut save left a whole NAME.new: it is the newest, then NAME.
+    # (the good copy read again: the damaged one was read over it in the work space)
+    assert fs.reads == ["stats", "stats.1", "stats.2", "stats.new", "stats.bak", "stats"], \
+        fs.reads
+    # A cut save left three copies: the one numbered highest is the newest, then the next.
     fs.listing = True
-    fs.files["stats"] = encode(9, {"games": 9})
-    fs.files["stats.new"] = encode(10, {"games": 10})
+    fs.files[new] = encode(9, {"games": 9})
+    fs.files["stats.2"] = encode(10, {"games": 10})
     assert Store(fs=fs).load("stats") == {"games": 10}
     assert Store(fs=fs).load("stats", None, lambda v: v["games"] < 10) == {"games": 9}
+    # The layout before (NAME, NAME.new, NAME.bak) loads the same way, the highest
+    # numbered whole copy first; the next save leaves two copies of the cycle.
+    fs.files = {"stats": encode(9, {"games": 9}), "stats.bak": encode(8, {"games": 8}),
+                "stats.new": encode(10, {"games": 10})[:20]}
+    store = Store(fs=fs)
+    assert store.load("stats") == {"games": 9} and store.note == "", store.note
+    store.save("stats", {"games": 11})
+    assert sorted(fs.files) == ["stats", "stats.1"], sorted(fs.files)
+    assert decode(fs.files["stats.1"]) == (10, {"games": 11})
+
+
+def test_a_save_writes_one_copy_and_removes_one():
+    # A save with two copies there (from a name's third save on): one write (the slot
+    # after the newest), read back once, and one removal (the oldest copy); no rename and
+    # nothing read first once the store knows the copies (after its own load or save).
+    # The first two saves write NAME.new and rename it (with no copy or one, the slot
+    # written would read as the newest by the listing while it is written).
+    class Logged(CuttingFS):
+        def write(self, path, data):
+            self.log.append("write " + path)
+            CuttingFS.write(self, path, data)
+
+        def rename(self, old, new):
+            self.log.append("rename %s %s" % (old, new))
+            CuttingFS.rename(self, old, new)
+
+        def remove(self, path):
+            self.log.append("remove " + path)
+            CuttingFS.remove(self, path)
+    fs = Logged()
+    store = Store(fs=fs)
+    assert store.load("game", None) is None
+    logs = []
+    for n in range(5):
+        fs.log = []
+        fs.reads = []
+        store.save("game", STATES[n % 4])
+        logs.append(fs.log)
+        assert fs.reads == [fs.log[0][6:]], fs.reads    # the check of what was written
+        assert len(fs.files) == min(n + 1, 2), sorted(fs.files)
+        assert Store(fs=fs).load("game") == STATES[n % 4]
+    assert logs == [["write game.new", "rename game.new game"],
+                    ["write game.new", "rename game.new game.1"],
+                    ["write game.2", "remove game"],
+                    ["write game", "remove game.1"],
+                    ["write game.1", "remove game.2"]], logs
+    fs.reads = []
+    again = Store(fs=fs)
+    assert again.load("game") == STATES[0] and fs.reads == ["game.1"]
+    fs.log = []
+    again.save("game", STATES[2])
+    assert fs.log == ["write game.2", "remove game"] and len(fs.reads) == 2
 
 
 def test_a_listing_held_for_the_start_is_dropped_at_a_save():
@@ -196,19 +253,20 @@ def test_a_flipped_bit_anywhere_in_the_header_loads_the_older_copy_and_says_so()
     fs = CuttingFS()
     Store(fs=fs).save("stats", {"games": 3})
     Store(fs=fs).save("stats", {"games": 4})
-    good = fs.files["stats"]
+    new = copies(fs.files, "stats")[0]
+    good = fs.files[new]
     tried = lost = 0
     for at in range(16):
         for bit in range(8):
             data = bytearray(good)
             data[at] ^= 1 << bit
-            fs.files["stats"] = bytes(data)
+            fs.files[new] = bytes(data)
             store = Store(fs=fs)
             got = store.load("stats")
             tried += 1
             if got != {"games": 3} or "last good copy" not in store.note:
                 lost += 1
-    fs.files["stats"] = good
+    fs.files[new] = good
     print("header bit flips: %d cases tried, %d lost" % (tried, lost))
     assert tried == 128 and lost == 0
 
@@ -225,7 +283,7 @@ def test_a_payload_nested_too_deep_is_damaged_not_a_crash():
     fs = CuttingFS()
     Store(fs=fs).save("settings", {"lang": "bg"})
     Store(fs=fs).save("settings", {"lang": "nl"})
-    fs.files["settings"] = head + bytes(((crc >> 24) & 255, (crc >> 16) & 255,
+    fs.files[copies(fs.files, "settings")[0]] = head + bytes(((crc >> 24) & 255, (crc >> 16) & 255,
                                          (crc >> 8) & 255, crc & 255)) + deep
     store = Store(fs=fs)
     assert store.load("settings") == {"lang": "bg"}
@@ -259,7 +317,7 @@ def test_version_1_files_still_load_and_the_next_save_is_version_2():
     store = Store(fs=fs)
     assert store.load("settings") == {"lang": "ru"} and store.note == ""
     store.save("settings", {"lang": "en"})
-    assert fs.files["settings"][3] == 2 and fs.files["settings.bak"] == old
+    assert fs.files["settings.1"][3] == 2 and fs.files["settings"] == old
     assert Store(fs=fs).load("settings") == {"lang": "en"}
 
 
@@ -314,7 +372,7 @@ def test_a_big_save_is_made_without_a_copy_of_it_in_the_heap():
         assert used < len(file) // 2, (used, len(file))
     else:
         store.save("game", state, True)
-    assert fs.files["game"] == (len(file), binascii.crc32(file))
+    assert fs.files["game.1"] == (len(file), binascii.crc32(file))
 
 
 def test_a_save_with_no_hole_for_its_text_is_made_the_big_save_s_way():
@@ -340,7 +398,8 @@ def test_a_save_with_no_hole_for_its_text_is_made_the_big_save_s_way():
     finally:
         store_module.json = json
     assert store.load("game") == state
-    assert decode(fs.files["saves/game"]) == (decode(fs.files["saves/game.bak"])[0] + 1, state)
+    new, older = copies(fs.files, "saves/game")
+    assert decode(fs.files[new]) == (decode(fs.files[older])[0] + 1, state)
 
 
 def _folder():
@@ -364,6 +423,7 @@ def _folder():
 def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
     # RealFS.view reads a save into the work space (no block of its size): a save bigger
     # than the work space, a damaged newest copy and a missing file load as from bytes.
+    import os
     from store import RealFS
     from svara.work import BUF
     path = _folder()
@@ -375,7 +435,8 @@ def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
     assert Store(path, fs=RealFS()).load("game") == big
     store.save("game", STATES[1])
     assert Store(path, fs=RealFS()).load("game") == STATES[1]
-    with open(path + "/game", "wb") as f:             # the newest copy damaged
+    assert sorted(os.listdir(path)) == ["game.1", "game.2"]
+    with open(path + "/game.2", "wb") as f:           # the newest copy damaged
         f.write(b"SVR\x02 not whole")
     again = Store(path, fs=RealFS())
     assert again.load("game") == big, "the copy before the damaged one"

@@ -5,7 +5,7 @@ import pytest
 import i18n
 from drivers import keys
 from drivers.simdisplay import SimDisplay
-from checkutil import CuttingFS
+from checkutil import CuttingFS, copies
 from store import Store
 
 K = keys
@@ -90,7 +90,7 @@ def test_a_damaged_or_strange_save_starts_in_english():
     Store("saves", fs=fs).save("settings", {"lang": "xx"})
     Phone(fs)
     assert i18n.current() == "en"
-    fs.files["saves/settings"] = b"SVR garbage"
+    fs.files[copies(fs.files, "saves/settings")[0]] = b"SVR garbage"
     Phone(fs)
     assert i18n.current() == "en"
 

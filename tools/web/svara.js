@@ -272,8 +272,9 @@ function restoreSaves() {
 }
 
 // The saves folder as it is now, into localStorage: called when a rename or a removal
-// in it completes (a save is whole once its NAME.new is renamed to NAME), so a closed
-// tab loses what a power cut at that moment would, no more.
+// in it completes (every save ends with one: firmware/store.py removes the oldest copy
+// after writing the newest, or renames NAME.new into its slot), so a closed tab loses
+// what a power cut at that moment would, no more.
 function keepSaves() {
   const present = new Set();
   let names = [];
