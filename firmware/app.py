@@ -36,6 +36,7 @@ IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.p
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
+_HEAP_STEP = const(49152)    # the game's heap target: see _EVERY
 
 
 class App:
@@ -102,6 +103,8 @@ class App:
         settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
         settings.ASK_PASS[0] = 1            # ask before passing a good hand
         settings.GUIDE[0] = 0               # the first-game guide not seen yet
+        if _TIDY:
+            _EVERY[0] = max(1, min(4, (gc.mem_free() + gc.mem_alloc()) // _HEAP_STEP))
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401
@@ -180,8 +183,9 @@ class App:
             # before the next key allocates. Left to itself the collector runs only when
             # an allocation fails, and long-lived objects made meanwhile land beyond the
             # garbage: the heap breaks into holes too small for a screen's module (issue
-            # 13). While bots play, once an action (a collection is some 15 ms of the
-            # handset's CPU), not again after the frame that ends its pop-up.
+            # 13). While bots play, once an action (once in a few on a big heap: _EVERY;
+            # a collection is some 18 ms of the handset's CPU), not again after the frame
+            # that ends its pop-up.
             self._worked = False
             gc.collect()
         return answer != NOTHING
@@ -323,15 +327,23 @@ class App:
 
 
 def _acted(p):
-    """True when the match p played an action (or dealt a game) since the last True: the
-    app collects once a bot's action while bots play (App.idle)."""
+    """True when the match p played _EVERY[0] actions (or dealt a game) since the last
+    True: the app collects once that many bots' actions while bots play (App.idle)."""
     if p is None or p.game is None:
         return True
     n = p.games * 1024 + len(p.game.log)
-    if n == p.collected:
+    if 0 <= n - p.collected < _EVERY[0]:
         return False
     p.collected = n
     return True
+
+
+# While bots play, the collector runs once every _EVERY[0] actions: once an action on a
+# heap the size of the game's target (48 KB: the heap is tight, garbage must not pile up
+# beside long-lived objects), once in four where the heap is four times that or more (a
+# Pico's 233 KB: a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions
+# there, 18 ms of the RP2040 at 2 cycles, and was a fifth of a bot round's CPU).
+_EVERY = [1]
 
 
 def _loading():
