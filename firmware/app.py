@@ -135,6 +135,8 @@ class App:
         if self.clock is not None:
             self.now = self.clock()
         try:
+            if self.screen is None:     # (see idle(): the title is tried again)
+                raise MemoryError("no screen")
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
             answer = self.screen.key(code)
@@ -158,6 +160,8 @@ class App:
         """Let the current screen do timed work; True if the screen changed or timed
         work goes on (then self.timed is True: the loop pauses as when nothing changed)."""
         self.timed = False
+        if self.screen is None:     # not even the title could be made (no memory: see
+            return False            # _recover): nothing runs until a key tries again
         clock = self.clock
         # (the virtual clock wraps as ticks_ms does, within MicroPython's small integers)
         self.now = clock() if clock is not None else (self.now + IDLE_MS) & 0x3FFFFFFF

@@ -598,6 +598,20 @@ def test_a_memory_error_in_start_is_caught_and_said_on_the_title():
     app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS({})))
     app.start()                                 # no game saved: the title, with a note
     assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+    # Not even the title fits: the app waits (idle() says nothing changed: no loop of
+    # errors at full speed) and a key tries again.
+    import ui.title
+    real = ui.title.Title
+    ui.title.Title = short
+    try:
+        app = App(Blank(), seed=3, first=short, store=Store("saves", fs=CutFS({})))
+        app.start()
+        assert app.screen is None and app.errors == 1
+        assert not app.idle() and not app.idle() and app.errors == 1
+    finally:
+        ui.title.Title = real
+    app.key(K.OK)
+    assert app.trace().startswith("title note: Out of memory"), app.trace()
 
 
 def _snapshot(app):
