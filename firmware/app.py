@@ -36,7 +36,7 @@ IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.p
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
-_HEAP_STEP = const(49152)    # the game's heap target: see _EVERY
+_BIG_HEAP = const(196608)    # 192 KB: four times the game's heap target (see _EVERY)
 
 
 class App:
@@ -104,7 +104,7 @@ class App:
         settings.ASK_PASS[0] = 1            # ask before passing a good hand
         settings.GUIDE[0] = 0               # the first-game guide not seen yet
         if _TIDY:
-            _EVERY[0] = max(1, min(4, (gc.mem_free() + gc.mem_alloc()) // _HEAP_STEP))
+            _EVERY[0] = 4 if gc.mem_free() + gc.mem_alloc() >= _BIG_HEAP else 1
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401
@@ -343,10 +343,12 @@ def _acted(p):
 
 
 # While bots play, the collector runs once every _EVERY[0] actions: once an action on a
-# heap the size of the game's target (48 KB: the heap is tight, garbage must not pile up
-# beside long-lived objects), once in four where the heap is four times that or more (a
-# Pico's 233 KB: a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions
-# there, 18 ms of the RP2040 at 2 cycles, and was a fifth of a bot round's CPU).
+# heap up to 192 KB (the game's targets are 48 KB frozen, 128 KB as .mpy files: a heap
+# that tight must not let garbage pile up beside long-lived objects; collecting once in
+# two actions on a 128 KB heap made 10,000 random keys of an .mpy install fail there,
+# unix port), once in four on a bigger heap (a Pico's 233 KB: a collection sweeps the
+# whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of the RP2040 at 2 cycles,
+# and was a fifth of a bot round's CPU).
 _EVERY = [1]
 
 
