@@ -499,13 +499,6 @@ class Store:
         self._known[name] = _state(whole, mask)
         return default
 
-    def _survey(self, name, path):
-        """(seq, slot, mask, top) as _known holds them, read from the copies there."""
-        mask = self._mask(name)
-        whole = []
-        mask = self._read_all(path, mask, -1, whole)[0]
-        return _state(whole, mask)
-
     def _write(self, name, path, data):
         """Write a copy at path and check it reads back (OSError if not)."""
         fs = self.fs
@@ -536,8 +529,9 @@ class Store:
         """(seq, slot, mask) of name's copies before a save or erase (forgotten until it
         is whole), a save cut before its NAME.new's rename finished first."""
         known = self._known.pop(name, None)
-        if known is None:
-            known = self._survey(name, path)
+        if known is None:       # every copy there read
+            whole = []
+            known = _state(whole, self._read_all(path, self._mask(name), -1, whole)[0])
         seq, cycle, mask, top = known
         if top == 3:    # NAME.new is the newest: it goes to its slot, as it would have
             cycle = (cycle + 1) % 3
