@@ -555,6 +555,7 @@ def _short_load(fs, fails):
         return real(*args)
     app.store.load = load
     app.start()
+    checkutil.settle(app)
     return app
 
 
@@ -775,6 +776,7 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
             want = _settled_log(app)
             again = App(Blank(), seed=11, store=Store("saves", fs=cut))
             again.start()
+            checkutil.settle(again)
             assert len(again.play.game.log) < at_cut    # the bots' actions: unsaved
             press(again, (CONTINUE,))
             got = _settled_log(again)
