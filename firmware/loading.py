@@ -70,10 +70,10 @@ def _why(T, problem):
 # --- start ---------------------------------------------------------------------------
 
 def load_all(app, good_name):
-    """Read settings, statistics, players and the kept history into the app, and say
-    whether there is a game in progress to restore (app.restore: load_game_later reads
-    it once the title is on the panel); good_name(s) says whether a saved name can be
-    shown (ui/writer.py)."""
+    """Read settings, statistics and players into the app, and the kept history unless
+    there is a game in progress to restore (app.restore: load_game_later reads both once
+    the title is on the panel); good_name(s) says whether a saved name can be shown
+    (ui/writer.py)."""
     store = app.store
     if store is None:
         return
@@ -81,11 +81,21 @@ def load_all(app, good_name):
     # until the game is restored (a MemoryError on the way: start() calls this again,
     # listing again), or until a save changes the folder.
     store.scan()
-    # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
-    # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
-    app.hist = load_history(store)
-    notes = [note_of(store, "history")]
-    _again(app, "history", app.hist)
+    # The game in progress (and the kept games' histories, which only the History
+    # screen shows): when the listing has a copy of the game's save, read once the
+    # title is on the panel (App.idle, App.key: load_game_later); with no listing (no
+    # folder yet, a first start) at once, so that the title never shows a Continue it
+    # takes back.
+    names = store._names
+    app.restore = names is not None and (GAME in names or GAME + ".new" in names
+                                         or GAME + ".bak" in names)
+    notes = [""]
+    if not app.restore:
+        # The kept games first, while the heap is whole: later they measured 0.25 to
+        # 1.5 KB more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+        app.hist = load_history(store)
+        notes[0] = note_of(store, "history")
+        _again(app, "history", app.hist)
     load_settings(app)
     notes.append(note_of(store, "settings"))
     stats = store.load("stats", None, _good_stats)
@@ -113,31 +123,31 @@ def load_all(app, good_name):
         if n:
             app.note = n
             break
-    # The game in progress: when the listing has a copy of its save, restored once the
-    # title is on the panel (App.idle, App.key: load_game_later); with no listing (no
-    # folder yet, a first start) at once, so the title never shows a Continue it takes
-    # back.
-    names = store._names
     if names is None:
-        load_game_later(app)
-    elif GAME in names or GAME + ".new" in names or GAME + ".bak" in names:
-        app.restore = True
-    else:
+        load_game_later(app, False)
+    elif not app.restore:
         store.scan(False)
 
 
-def load_game_later(app):
-    """The game in progress (app.play) from its save, after load_all: at App's first
-    idle() or key once the title is shown (it shows Continue meanwhile). A note on the
-    game's save (damaged, dropped, out of memory) takes the place of the title's. What
-    the app must do: REDRAW when the title shows what changed (no game after all:
-    Continue greyed; a note), else NOTHING."""
+def load_game_later(app, history=True):
+    """What load_all left: the kept games' histories (with `history`), then the game in
+    progress (app.play) from its save, at App's first idle() or key once the title is
+    shown (it shows Continue meanwhile). A note on either save (damaged, dropped, out of
+    memory) takes the place of the title's, the game's first. What the app must do:
+    REDRAW when the title shows what changed (no game after all: Continue greyed; a
+    note), else NOTHING."""
     store = app.store
     app.restore = False
+    if store is None:       # (start gave up reading the saves: out of memory twice)
+        return _NOTHING
     note = ""
     try:
+        if history:     # (first: a game over, counted below, is added to them)
+            app.hist = load_history(store)
+            note = note_of(store, "history")
+            _again(app, "history", app.hist)
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
-        note = note_of(store, "game")
+        note = note_of(store, "game") or note
         _again(app, GAME, data)
         # The best hand seen is counted again as a game replays: nothing to save yet.
         app.stats_saved = list(app.stats)
