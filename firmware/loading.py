@@ -141,11 +141,23 @@ def load_game_later(app, history=True):
     if store is None:       # (start gave up reading the saves: out of memory twice)
         return _NOTHING
     note = ""
+    if history:         # (first: a game over, counted below, is added to them)
+        for _ in (0, 1):
+            try:
+                app.hist = load_history(store)
+                note = note_of(store, "history")
+                _again(app, "history", app.hist)
+                break
+            except MemoryError:
+                gc.collect()
+        else:
+            # Twice short of memory: as App.start, the saves are left as they are until
+            # the next start (a game's result would save the histories over them), and
+            # the title says so (Continue greyed).
+            app.store = None
+            app.note = "%s\nMemoryError\n" % strings()[_W_NOTE_MEM]
+            return _REDRAW
     try:
-        if history:     # (first: a game over, counted below, is added to them)
-            app.hist = load_history(store)
-            note = note_of(store, "history")
-            _again(app, "history", app.hist)
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
         note = note_of(store, "game") or note
         _again(app, GAME, data)
