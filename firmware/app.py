@@ -61,8 +61,9 @@ class App:
         self.players = {"names": []}    # the names, by person slot (saving.py's header)
         self.hist = []          # the kept games' histories (the "history" save)
         self.play = None        # the match in progress (session.Session), for Continue
-        self.restore = False    # its save is still to be read: start() leaves it to the
-                                # first idle() or key, once the title is on the panel
+        self.restore = False    # its save (and the kept histories) still to be read:
+                                # start() leaves them to the first idle() or key, once
+                                # the title is on the panel (it shows Continue meanwhile)
         self.to_play = False    # a screen opened from the play menu goes back to the match
         # What the saves hold now (saving.py saves only what changed; loading.py sets them):
         self.cfg_saved = None   # bytes(app.cfg) as saved
@@ -97,8 +98,9 @@ class App:
 
     def start(self):
         """Make and draw the first screen."""
-        # A game in progress is restored after it, at the first idle() or key (loading.py
-        # load_game_later, loading.py kept imported till then): the title shows sooner.
+        # A game in progress (and the kept histories) is read after it, at the first
+        # idle() or key (loading.py's load_game_later; loading.py kept imported till
+        # then): the title shows sooner.
         # The chances' work space (svara.odds, allocated once at its import) and the
         # bots (their module's dict is a block of 472 bytes) while the heap is still
         # whole: every game needs them.
