@@ -62,6 +62,9 @@ class App:
         self.players = {"names": []}    # the names, by person slot (saving.py's header)
         self.hist = []          # the kept games' histories (the "history" save)
         self.play = None        # the match in progress (session.Session), for Continue
+        self.restore = False    # its save (and the kept histories) still to be read:
+                                # start() leaves them to the first idle() or key, once
+                                # the title is on the panel (it shows Continue meanwhile)
         self.to_play = False    # a screen opened from the play menu goes back to the match
         # What the saves hold now (saving.py saves only what changed; loading.py sets them):
         self.cfg_saved = None   # bytes(app.cfg) as saved
@@ -96,6 +99,9 @@ class App:
 
     def start(self):
         """Make and draw the first screen."""
+        # A game in progress (and the kept histories) is read after it, at the first
+        # idle() or key (loading.py's load_game_later; loading.py kept imported till
+        # then): the title shows sooner.
         # The chances' work space (svara.odds, allocated once at its import) and the
         # bots (their module's dict is a block of 472 bytes) while the heap is still
         # whole: every game needs them.
@@ -137,6 +143,8 @@ class App:
         try:
             if self.screen is None:     # (see idle(): the title is tried again)
                 raise MemoryError("no screen")
+            if self.restore:            # a key before the first idle(): the game first
+                self.idle()
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
             answer = self.screen.key(code)
@@ -168,7 +176,11 @@ class App:
         if self.sound is not None:
             self.sound.tick()
         try:
-            if isinstance(self.screen, Later):
+            if self.restore:            # the game in progress, left by start()
+                self._worked = True     # (collected once the title settles)
+                answer = _loading().load_game_later(self)
+                _done_loading()
+            elif isinstance(self.screen, Later):
                 answer = self.screen.open(self)
             else:
                 answer = self.screen.idle()
@@ -202,7 +214,8 @@ class App:
             try:
                 _loading().load_all(self, good_name)
             finally:
-                _done_loading()
+                if not self.restore:
+                    _done_loading()
 
     def _keep(self):
         """Save what the session says changed (an action, the pace: the game; a game

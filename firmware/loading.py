@@ -1,6 +1,7 @@
 # Reading every save back (saving.py, the only writer, says what each file holds;
-# settings.py names the fields): at start (load_all, App.start) and after an error
-# (load_game, App._recover). Nothing else reads a save. Not kept between: the app
+# settings.py names the fields): at start (load_all, App.start; the game in progress
+# once the title is on the panel, load_game_later) and after an error (load_game,
+# App._recover). Nothing else reads a save. Not kept between: the app
 # imports this module for the moment it needs it and lets it go after (app.py
 # _done_loading), so on an .mpy install its code is not in RAM during play. Every
 # field is checked for type and range; a bad one makes that copy damaged (store.py
@@ -24,6 +25,10 @@ _W_NOTE_MEM = const(85)
 _W_OLDER_COPY = const(95)
 _W_SAVE_DAMAGED = const(119)
 # <<< words
+
+# The app's answers (ui/screen.py's; folded into the code: no names in the module dict).
+_NOTHING = const(0)
+_REDRAW = const(2)
 
 # The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
 # copies): the profit/loss, and a person slot's own.
@@ -65,20 +70,31 @@ def _why(T, problem):
 # --- start ---------------------------------------------------------------------------
 
 def load_all(app, good_name):
-    """Read settings, statistics, players, the kept history and the game in progress
-    into the app; good_name(s) says whether a saved name can be shown (ui/writer.py)."""
+    """Read settings, statistics and players into the app, and the kept history unless
+    there is a game in progress to restore (app.restore: load_game_later reads both once
+    the title is on the panel); good_name(s) says whether a saved name can be shown
+    (ui/writer.py)."""
     store = app.store
     if store is None:
         return
-    # One listing of the folder says which copies the five loads read (store.py); held
-    # until the end here (a MemoryError on the way: start() calls this again, listing
-    # again), or until a save changes the folder.
+    # One listing of the folder says which copies the loads read (store.py); held
+    # until the game is restored (a MemoryError on the way: start() calls this again,
+    # listing again), or until a save changes the folder.
     store.scan()
-    # The kept games first, while the heap is whole: later they measured 0.25 to 1.5 KB
-    # more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
-    app.hist = load_history(store)
-    notes = [note_of(store, "history")]
-    _again(app, "history", app.hist)
+    # The game in progress (and the kept games' histories, which only the History
+    # screen shows): when the listing has a copy of the game's save, read once the
+    # title is on the panel (App.idle, App.key: load_game_later); with no listing (no
+    # folder yet, a first start) at once, so that the title never shows a Continue it
+    # takes back.
+    listed = store.listed(GAME)
+    app.restore = listed is True
+    notes = [""]
+    if not app.restore:
+        # The kept games first, while the heap is whole: later they measured 0.25 to
+        # 1.5 KB more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+        app.hist = load_history(store)
+        notes[0] = note_of(store, "history")
+        _again(app, "history", app.hist)
     load_settings(app)
     notes.append(note_of(store, "settings"))
     stats = store.load("stats", None, _good_stats)
@@ -98,17 +114,59 @@ def load_all(app, good_name):
     app.players = clean_players(players, good_name)
     app.players_saved = _copy(app.players)
     app.play = None
+    app.kept = None
+    app.stats_saved = list(app.stats)
+    app.token_saved = app.stats_token
+    app.cfg_saved = bytes(app.cfg)
+    for n in notes:
+        if n:
+            app.note = n
+            break
+    if listed is None:
+        load_game_later(app, False)
+    elif not app.restore:
+        store.scan(False)
+
+
+def load_game_later(app, history=True):
+    """What load_all left: the kept games' histories (with `history`), then the game in
+    progress (app.play) from its save, at App's first idle() or key once the title is
+    shown (it shows Continue meanwhile). A note on either save (damaged, dropped, out of
+    memory) takes the place of the title's, the game's first. What the app must do:
+    REDRAW when the title shows what changed (no game after all: Continue greyed; a
+    note), else NOTHING."""
+    store = app.store
+    app.restore = False
+    if store is None:       # (start gave up reading the saves: out of memory twice)
+        return _NOTHING
+    note = ""
+    if history:         # (first: a game over, counted below, is added to them)
+        for _ in (0, 1):
+            try:
+                app.hist = load_history(store)
+                note = note_of(store, "history")
+                _again(app, "history", app.hist)
+                break
+            except MemoryError:
+                gc.collect()
+        else:
+            # Twice short of memory: as App.start, the saves are left as they are until
+            # the next start (a game's result would save the histories over them), and
+            # the title says so (Continue greyed).
+            app.store = None
+            app.note = "%s\nMemoryError\n" % strings()[_W_NOTE_MEM]
+            return _REDRAW
     try:
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
-        notes.insert(0, note_of(store, "game"))
+        note = note_of(store, "game") or note
         _again(app, GAME, data)
         # The best hand seen is counted again as a game replays: nothing to save yet.
         app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
         if data is None and "bad content, using defaults" in store.note:
             T = strings()        # whole files whose content does not make a game
-            notes[0] = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
-                                                                T[_W_GAME_DROPPED])
+            note = T[_W_SAVE_DAMAGED] % "game" + "\n%s\n%s" % (T[_W_DAMAGE_WHY][6],
+                                                              T[_W_GAME_DROPPED])
             _erase(app, GAME)
         elif data is not None:
             _complete(app, app.play)
@@ -116,15 +174,16 @@ def load_all(app, good_name):
         app.play = None
         app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
-        T = strings()
-        notes.insert(0, T[_W_NOTE_MEM])
+        note = strings()[_W_NOTE_MEM]
     app.kept = app.play
-    app.cfg_saved = bytes(app.cfg)
     store.scan(False)
-    for n in notes:
-        if n:
-            app.note = n
-            break
+    if note:
+        app.note = note
+    save_stats(app)     # what the statistics count, now of the game (as the title's switch)
+    screen = app.screen         # (none yet when load_all restores at once)
+    if screen is not None and screen.name == "title" and (app.play is None or note):
+        return _REDRAW
+    return _NOTHING
 
 
 def _again(app, name, obj):
@@ -340,7 +399,7 @@ def restore(app, data):
 
 def _try_restore(app, data):
     """store.load's check of a "game" copy: True when it made app.play; a MemoryError
-    goes up (the copy may be good: load_all keeps it)."""
+    goes up (the copy may be good: load_game_later keeps it)."""
     try:
         restore(app, data)
         return True
@@ -370,6 +429,7 @@ def load_game(app):
     """app.play from the last good "game" save (None when there is none or it is bad)."""
     store = app.store
     app.play = None
+    app.restore = False     # (an error at start before the game was restored: it is now)
     if store is None:
         return None
     store.scan(False)       # (no listing held from a start cut short: the folder's own)

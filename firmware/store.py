@@ -374,6 +374,13 @@ class Store:
         copies there are to read. Without it each load() lists the folder itself."""
         self._names = self.fs.names(self.folder) if keep else None
 
+    def listed(self, name):
+        """True when the folder's listing held by scan() names a copy of `name`, False
+        when it names none, None when no listing is held."""
+        if self._names is None:
+            return None
+        return self._mask(name) != 0
+
     def _mask(self, name):
         """The mask of name's copies in the folder's listing (every copy's when it cannot
         be listed: then every copy's name is tried)."""

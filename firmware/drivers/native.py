@@ -90,14 +90,12 @@ import micropython
 @micropython.viper
 def paint(buf: ptr8, bits: ptr8, widths: ptr8, s: ptr8, j: int, n: int, x: int, y: int,
           c: int, h: int, end: int) -> int:
-    hi = c << 4
     one = n < 0
     if one:
         n = j + 1
     while j < n:
-        if one:
-            i = j
-        else:
+        i = j
+        if not one:
             i = s[j] - 32
             if i < 0 or i >= 95:
                 break
@@ -110,16 +108,14 @@ def paint(buf: ptr8, bits: ptr8, widths: ptr8, s: ptr8, j: int, n: int, x: int, 
         while r < h:
             b = ptr8(q)[r]
             yy = y + r
-            if b and yy >= 0 and yy < 160:
+            if b and 0 <= yy < 160:
                 row = int(buf) + (yy << 6)
                 xx = x
                 while b:
-                    if (b & 128) and xx >= 0 and xx < 128:
+                    if b & 128 and 0 <= xx < 128:
                         p = ptr8(row + (xx >> 1))
-                        if xx & 1:
-                            p[0] = (p[0] & 0xF0) | c
-                        else:
-                            p[0] = (p[0] & 0x0F) | hi
+                        k = 4 - ((xx & 1) << 2)
+                        p[0] = (p[0] & (0xF0 >> k)) | (c << k)
                     b = (b << 1) & 0xFF
                     xx += 1
             r += 1
@@ -127,7 +123,6 @@ def paint(buf: ptr8, bits: ptr8, widths: ptr8, s: ptr8, j: int, n: int, x: int, 
         j += 1
     return (j << 16) | ((x + 0x8000) & 0xFFFF)
 """
-
 
 def make(name, names):
     """The functions `names` of the source text `name` compiled, or None where this

@@ -262,7 +262,9 @@ class ST7735(framebuf.FrameBuffer):
             while y < HEIGHT:
                 y = band(frame, sigs, y) & 0xFF
             self._rows(0, HEIGHT)
-        nxt = band(frame, sigs, 0)
+            nxt = HEIGHT << 8   # (no row left to compare: a pass over the frame saved)
+        else:
+            nxt = band(frame, sigs, 0)
         while (nxt >> 8) < HEIGHT:
             y0 = nxt >> 8
             y1 = nxt & 0xFF

@@ -104,10 +104,6 @@ def ask(fb, lines, help_text, yes, no):
 # The four-colour deck's inks by suit (settings.FOUR: clubs green, diamonds blue, hearts
 # red, spades black).
 _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
-# A large card's suit is its 6x12 glyph drawn twice the size: each run of ink in a row
-# of the glyph's bitmap as one 2-pixel-high block (the title's four aces: a tenth of the
-# instructions of a pixel() read and a 2 x 2 block for each ink pixel).
-_SUIT_CODES = (0x2663, 0x2666, 0x2665, 0x2660)     # SUITS' code points
 
 
 def suit_colour(code):
@@ -121,21 +117,17 @@ def suit_colour(code):
 
 def big_suit(fb, x, y, code, c):
     """The suit of `code` at twice the 6x12 glyph's size, its cell's top-left at (x, y)."""
-    bits, _, g = writer.glyph(writer.normal(), _SUIT_CODES[code & 3])
-    at = g * 12
-    for j in range(12):
-        b = bits[at + j] & 0xFC         # the glyph's 6 columns, the left one bit 7
-        i = 0
-        while b:
-            if b & 0x80:
-                k = i
-                while b & 0x80:
-                    b = (b << 1) & 0xFF
-                    i += 1
-                fb.fill_rect(x + 2 * k, y + 2 * j, 2 * (i - k), 2, c)
-            else:
-                b = (b << 1) & 0xFF
-                i += 1
+    # The glyph as the few rectangles of ink it is made of, by suit index: x, y, width,
+    # height in its pixels, a digit each, a space after (the title's four aces: a
+    # quarter of the instructions of reading its bits for runs of ink; host_tests/ui/
+    # test_drawing.py checks them against the font's glyphs).
+    r = (b"1232 0411 2411 4411 0552 0711 2712 4711 1931",
+         b"2211 1332 0552 1732 2911",
+         b"1211 3211 0354 1732 2911",
+         b"2212 1432 0652 2811 1931")[code & 3]
+    for i in range(0, len(r), 5):
+        fb.fill_rect(x + 2 * r[i] - 96, y + 2 * r[i + 1] - 96, 2 * r[i + 2] - 96,
+                     2 * r[i + 3] - 96, c)
 
 
 def mini_card(fb, x, y, code, joker=False):

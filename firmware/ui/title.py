@@ -77,7 +77,7 @@ class Title(Screen):
         return "title note: " + note.replace("\n", " / ") if note else "title"
 
     def _row(self, fb, i):
-        dim = i == 1 and self.app.play is None
+        dim = i == 1 and self.app.play is None and not self.app.restore
         draw.menu_row(fb, _MENU_Y + i * _ROW, _ROW, T[_W_MENU][i], i == self.selected, dim=dim)
 
     def key(self, code):

@@ -128,7 +128,15 @@ def phone(fs, seed, display):
     from store import Store
     app = App(display, seed=seed, store=Store("saves", fs=fs))
     app.start()
+    settle(app)         # as main.py's loop: idle() at once (the saved game is read then)
     return app
+
+
+def settle(app):
+    """idle() until the screen settles, as the handset's loop calls it."""
+    n = 0
+    while n < 1000 and app.idle():
+        n += 1
 
 
 def press(app, codes, each=None):

@@ -11,7 +11,7 @@ from app import App
 from drivers import keys as K
 from store import Store
 
-from checkutil import Blank, CuttingFS, PowerCut, press
+from checkutil import Blank, CuttingFS, PowerCut, press, settle
 
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
@@ -126,6 +126,7 @@ def _lost_after_restart(files, games):
     fs = CuttingFS(files)
     app = App(Blank(), seed=5, store=Store("saves", fs=fs))
     app.start()
+    settle(app)         # as the handset's loop (the saved game is read then)
     if app.screen.name != "title":
         return "no title: " + app.trace()
     before = _stats(app)

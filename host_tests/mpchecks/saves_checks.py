@@ -562,6 +562,7 @@ def _short_load(fs, fails):
         return real(*args)
     app.store.load = load
     app.start()
+    checkutil.settle(app)
     return app
 
 
@@ -612,6 +613,33 @@ def test_a_memory_error_in_start_is_caught_and_said_on_the_title():
         ui.title.Title = real
     app.key(K.OK)
     assert app.trace().startswith("title note: Out of memory"), app.trace()
+
+
+def test_a_memory_error_reading_the_saves_after_the_title_leaves_them_and_says_so():
+    # A game to continue and the kept histories are read after the title is shown (the
+    # first idle()): short of memory there twice, as at start, the saves are left as
+    # they are (nothing half read is saved over them) while a new game plays.
+    fs, old = _two_saves()
+    files = dict(fs.files)
+    fs = CutFS(files)
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app.start()
+    assert app.trace() == "title" and app.restore, app.trace()
+    loading = sys.modules["loading"]            # (imported until then)
+    real = loading.load_history
+
+    def short(store):
+        raise MemoryError("short heap")
+    loading.load_history = short
+    try:
+        checkutil.settle(app)
+    finally:
+        loading.load_history = real
+    assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
+    assert app.play is None
+    press(app, (K.D0 + 1, K.SL, K.OK, K.OK), conserved)
+    assert app.screen.name in ("table", "showdown"), app.trace()
+    assert fs.files == files
 
 
 def _snapshot(app):
@@ -796,6 +824,7 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
             want = _settled_log(app)
             again = App(Blank(), seed=11, store=Store("saves", fs=cut))
             again.start()
+            checkutil.settle(again)
             assert len(again.play.game.log) < at_cut    # the bots' actions: unsaved
             press(again, (CONTINUE,))
             got = _settled_log(again)

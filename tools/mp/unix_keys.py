@@ -66,6 +66,14 @@ def _fail(i, what):
     sys.exit(1)
 
 
+def _settle(a):
+    """idle() until nothing changes, as main.py's loop goes on after start() (a saved game
+    is read then)."""
+    k = 0
+    while k < SETTLE_LIMIT and a.idle():
+        k += 1
+
+
 def main():
     path, seed, restart, saves = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     store = None
@@ -75,6 +83,7 @@ def main():
     a = app.App(_d, seed=seed, store=store)
     a.start()
     gc.collect()
+    _settle(a)
     buf = bytearray(64)
     f = open(path, "rb")
     i = 0
@@ -92,6 +101,7 @@ def main():
                 a = app.App(_d, seed=seed + i, store=store)
                 a.start()
                 gc.collect()        # as main.py does after start(), and the first start here
+                _settle(a)
             a.key(buf[j])
             k = 0
             while k < SETTLE_LIMIT and a.idle():

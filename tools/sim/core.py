@@ -154,6 +154,7 @@ class CPythonRunner:
 
     def start(self):
         self.app.start()
+        self.settle()       # the handset's loop idles at once (a saved game is read then)
 
     def _clock(self, now):
         """From now on the app's clock reads `now` (ms) as the window last gave it."""
@@ -304,7 +305,16 @@ class MicroPythonRunner:
         self._frame = self.mp.read("/frame.bin")
 
     def start(self):
-        self._call("_app.start()")
+        self.mp.exec("_app.start()" + self._restore)
+        self._settle()      # the handset's loop idles at once (a saved game is read then)
+
+    def _settle(self):
+        outs = self.mp.repeat(["print(_app.idle())" + self._restore], SETTLE_LIMIT,
+                              r"^\s*True\s*$")
+        if len(outs) >= SETTLE_LIMIT and outs[-1].strip() == "True":
+            self._call("")
+            raise _unsettled(self._trace)
+        self._call("")
 
     def press(self, code, now=None):
         """The key alone, as the handset's loop gives it (the window idles by the clock)."""
@@ -316,12 +326,7 @@ class MicroPythonRunner:
         # the handset's GC can run between any two of them, and this port's only there.
         # (The host makes the idle() calls one after another while they say True.)
         self.mp.exec("_app.key(%d)%s" % (code, self._restore))
-        outs = self.mp.repeat(["print(_app.idle())" + self._restore], SETTLE_LIMIT,
-                              r"^\s*True\s*$")
-        if len(outs) >= SETTLE_LIMIT and outs[-1].strip() == "True":
-            self._call("")
-            raise _unsettled(self._trace)
-        self._call("")
+        self._settle()
 
     def idle(self, now=None):
         out = self.mp.exec(self._clock(now) + "print(_app.idle())" + self._restore).strip()

@@ -118,12 +118,10 @@ def run_cpython(n=100000, seed=1, report=None):
     fs = simcore.MemoryFS()
     counts = {"keys": 0, "acts": 0, "games": 0, "matches": 0, "restarts": 0, "screens": set()}
     try:
-        app = App(_Blank(), seed=seed, store=Store("saves", fs=fs))
-        app.start()
+        app = _started(App(_Blank(), seed=seed, store=Store("saves", fs=fs)))
         for i, code in enumerate(key_codes(n, seed)):
             if i and i % RESTART_EVERY == 0:
-                app = App(_Blank(), seed=seed + i, store=Store("saves", fs=fs))
-                app.start()
+                app = _started(App(_Blank(), seed=seed + i, store=Store("saves", fs=fs)))
                 counts["restarts"] += 1
             p = app.play
             log = len(p.game.log) if p is not None and p.game is not None else 0
@@ -152,6 +150,16 @@ def run_cpython(n=100000, seed=1, report=None):
     return counts
 
 
+def _started(app):
+    """app started, and idle() until it settles, as the handset's loop does at once (a
+    saved game is read then)."""
+    app.start()
+    k = 0
+    while k < SETTLE_LIMIT and app.idle():
+        k += 1
+    return app
+
+
 # --- MicroPython -----------------------------------------------------------------------
 
 _MP_SETUP = (
@@ -168,6 +176,9 @@ _MP_SETUP = (
     "    gc.collect()\n"
     "    _app = app.App(_d, seed=seed, store=Store('/fuzz'))\n"
     "    _app.start()\n"
+    "    n = 0\n"
+    "    while n < %(limit)d and _app.idle():\n"     # the handset's loop idles at once
+    "        n += 1\n"
     "def _k(c):\n"
     "    more = 1\n"
     "    if c:\n"
@@ -204,7 +215,7 @@ def run_micropython(n=10000, seed=1, heap=128 * 1024, report=None, frozen=False)
         mp = MicroPython(heap=heap)
     try:
         for code in _MP_SETUP:
-            mp.exec(code % {"chunk": IDLE_CHUNK})
+            mp.exec(code % {"chunk": IDLE_CHUNK, "limit": SETTLE_LIMIT})
         mp.exec("gc.collect()")
         counts["heap_start"] = mp.heap_total()[1]
         mp.exec("_start(%d)" % seed)
