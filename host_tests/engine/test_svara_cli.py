@@ -88,6 +88,26 @@ def test_replay_tells_a_log_its_hex_and_a_handset_save_alike(tmp_path):
     assert "Ann" in named.stdout and "seat 0" not in named.stdout
 
 
+def test_replay_of_saves_game_reads_its_newest_copy_whichever_slot_it_is_in(tmp_path):
+    # The handset keeps a save in turns in saves/game, game.1 and game.2 (firmware/
+    # store.py): `replay saves/game` tells the newest whole copy, even with no file
+    # saves/game at all; a copy named in full is read as it is.
+    g1, g2 = finished_game(), svara.Game([40, 40], 0, seed=3)
+    while g2.to_act is not None:
+        g2.act(*g2.legal()[0][:2])
+
+    def save(n, g):
+        return store.encode(n, {"v": 1, "log": binascii.hexlify(log.dump(g)).decode()})
+    (tmp_path / "game.1").write_bytes(save(8, g1))
+    (tmp_path / "game.2").write_bytes(save(9, g2))
+    (tmp_path / "game.new").write_bytes(save(10, g1)[:30])     # a cut save: not whole
+    got = cli("replay", str(tmp_path / "game"))
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == history(g2) + "\n"
+    got = cli("replay", str(tmp_path / "game.1"))
+    assert got.stdout == history(g1) + "\n"
+
+
 def test_replay_tells_the_handsets_history_save_with_the_handsets_names(tmp_path):
     g1, g2 = finished_game(), svara.Game([40, 40], 0, seed=3)
     while g2.to_act is not None:

@@ -250,10 +250,10 @@ def _later():
     return Later
 
 
-# make test: a short match (ante 5: six games or so), every other op on CPython;
+# make test: a short match (ante 5: six games or so), every op;
 # tools/stress/powercut.py: the long match (ante 2: nineteen games and a svara), every op.
 def test_a_cut_at_every_file_operation_of_a_match_counts_every_game_once():
-    tried, lost, first = match_cuts(step=2 if MICRO else 1, ante=5)
+    tried, lost, first = match_cuts(step=1, ante=5)
     print("power cuts over a match: %d cases tried, %d lost" % (tried, lost))
     assert tried > 40 and lost == 0, first
 

@@ -138,8 +138,11 @@ def test_the_whole_game_installs_with_mip_and_plays(installed, tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.split()[-1] == "showdown", run.stdout     # a game played to its end
     # the game in progress was saved there: fetch it and tell it on the host
+    # (its copies in turns: saves/game, game.1, game.2; replay reads the newest)
     save = tmp_path / "game"
-    assert mpremote(port, "fs", "cp", ":/saves/game", str(save)).returncode == 0
+    got = [mpremote(port, "fs", "cp", ":/saves/game" + s, str(save) + s).returncode
+           for s in ("", ".1", ".2")]
+    assert got.count(0) == 2, got
     told = subprocess.run([sys.executable, "-m", "svara", "replay", str(save)],
                           capture_output=True, text=True, timeout=60,
                           cwd=os.path.join(ROOT, "lib"))

@@ -9,6 +9,7 @@ The handset never imports this module: tools/device/build.py, firmware/manifest.
 frozen-build model leave it out (lib/svara must stay small and MicroPython-clean).
 """
 import argparse
+import os
 import sys
 
 import svara
@@ -136,9 +137,38 @@ def read_log(data):
     return read_games(data)[-1][0]
 
 
+# A handset save's copies (firmware/store.py): NAME and the slots of its cycle, and the
+# layout before's NAME.new and NAME.bak.
+COPIES = ("", ".1", ".2", ".new", ".bak")
+
+
+def newest_copy(name):
+    """The file to read for ``name``: a handset save named without a copy's suffix
+    (saves/game) is read from its newest whole copy, by sequence number, whichever slot
+    it is in; any other name as it is."""
+    if name == "-" or name.endswith(COPIES[1:]):
+        return name
+    best, seq = name, -1
+    for suffix in COPIES:
+        try:
+            with open(name + suffix, "rb") as f:
+                head = f.read(16)
+                size = os.fstat(f.fileno()).st_size
+        except OSError:
+            continue
+        if head[:3] == b"SVR" and len(head) == 16 and size == 16 + int.from_bytes(
+                head[8:12], "big"):
+            n = int.from_bytes(head[4:8], "big")
+            if n > seq:
+                best, seq = name + suffix, n
+        elif seq < 0 and best == name and not os.path.exists(name):
+            best = name + suffix
+    return best
+
+
 def cmd_replay(args, out):
     given = args.names.split(",") if args.names else None
-    games = read_games(read_input(args.file))
+    games = read_games(read_input(newest_copy(args.file)))
     told = []
     for dump, people in games:
         g = log.load(dump)
@@ -345,7 +375,9 @@ def parser():
 
     p = sub.add_parser("replay", help="a saved game as a readable hand history",
                        description="Tell a saved game as a hand history: a svara.log.dump "
-                                   "file, its hex, or the handset's saves/game file.")
+                                   "file, its hex, or the handset's saves/game or "
+                                   "saves/history (its newest copy: game, game.1 or "
+                                   "game.2).")
     p.add_argument("file", help="the log file, or - for standard input")
     p.add_argument("--names", help="the players' names by seat, separated by commas")
     p.set_defaults(run=cmd_replay)
