@@ -36,7 +36,7 @@ IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.p
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
-_BIG_HEAP = const(196608)    # 192 KB: four times the game's heap target (see _EVERY)
+_BIG_FREE = const(131072)    # 128 KB free: a heap far over the game's targets (_EVERY)
 
 
 class App:
@@ -109,8 +109,6 @@ class App:
         settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
         settings.ASK_PASS[0] = 1            # ask before passing a good hand
         settings.GUIDE[0] = 0               # the first-game guide not seen yet
-        if _TIDY:
-            _EVERY[0] = 4 if gc.mem_free() + gc.mem_alloc() >= _BIG_HEAP else 1
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401
@@ -348,6 +346,8 @@ def _acted(p):
     True: the app collects once that many bots' actions while bots play (App.idle)."""
     if p is None or p.game is None:
         return True
+    if not _EVERY[0]:   # the first time bots play (gc.mem_free() walks the whole heap)
+        _EVERY[0] = 4 if gc.mem_free() >= _BIG_FREE else 1
     n = p.games * 1024 + len(p.game.log)
     if 0 <= n - p.collected < _EVERY[0]:
         return False
@@ -355,14 +355,16 @@ def _acted(p):
     return True
 
 
-# While bots play, the collector runs once every _EVERY[0] actions: once an action on a
-# heap up to 192 KB (the game's targets are 48 KB frozen, 128 KB as .mpy files: a heap
-# that tight must not let garbage pile up beside long-lived objects; collecting once in
-# two actions on a 128 KB heap made 10,000 random keys of an .mpy install fail there,
-# unix port), once in four on a bigger heap (a Pico's 233 KB: a collection sweeps the
-# whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of the RP2040 at 2 cycles,
-# and was a fifth of a bot round's CPU).
-_EVERY = [1]
+# While bots play, the collector runs once every _EVERY[0] actions: once an action unless
+# 128 KB of the heap are free when bots first play (the game's targets are heaps of 48 KB
+# frozen and 128 KB as .mpy files: a heap that tight must not let garbage pile up beside
+# long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
+# keys of an .mpy install fail there, unix port), once in four then (a Pico's 233 KB with
+# the game frozen: a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions
+# there, 18 ms of the RP2040 at 2 cycles, and was a fifth of a bot round's CPU). Decided
+# once (0: not yet), not at start: gc.mem_free() walks the whole heap (with gc.mem_alloc(),
+# 1.3 M instructions of start on the qemu image).
+_EVERY = [0]
 
 
 def _loading():
