@@ -442,17 +442,12 @@ class Store:
         found = []          # those not tried yet, oldest first
         data = None
         held = -1           # the copy `data` holds, read and whole
-        if first is not None:
-            data = self.fs.view(path + _COPIES[first])
-            if data is None:
+        if first is not None:       # the newest alone, read as the others would be
+            one, data, held, damaged = self._read_all(path, 1 << first, -1, found)
+            if not one:
                 mask &= ~(1 << first)
-            else:
-                problem = _problem(data)
-                if problem is None:
-                    found.append((_u32(data, 4), first))
-                    held = first
-                else:
-                    data = None
+            if damaged:
+                problem = damaged[0][1]
         rest = True         # the other copies are still to be read
         while True:
             if not found:
