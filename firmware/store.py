@@ -90,14 +90,6 @@ def _problem(data):
     return None
 
 
-def _whole(data):
-    """The sequence number of a whole save file, or -1; decodes no JSON (saving checks
-    copies this way, which leaves much less garbage than decode())."""
-    if data is None or _problem(data) is not None:
-        return -1
-    return _u32(data, 4)
-
-
 def _shallow(data):
     """True when the payload nests lists and dicts at most DEPTH deep (strings skipped).
     First the [ and { are counted, in C (the loop below costs about a thousand Cortex-M0
@@ -328,9 +320,9 @@ class RealFS(FS):
 
 def newest(mask):
     """The slot (0, 1, 2) of the newest copy as the folder's listing says it, from the
-    mask of the copies there (bit i: _COPIES[i]): with one or two of the
-    cycle's slots and no copy of the layout before, the slot whose next slot is missing;
-    else None (the copies must be read to know)."""
+    mask of the copies there (bit i: _COPIES[i]): with one or two of the cycle's slots
+    and no copy of the layout before, the slot whose next slot is missing; else None
+    (the copies must be read to know)."""
     return (None, 0, 1, 1, 2, 0, 2)[mask] if 0 <= mask < 7 else None
 
 
@@ -580,9 +572,7 @@ class Store:
             try:
                 mask = self._put(name, path, slot, mask, data)
             except OSError:
-                fs.remove(path + ".new")
-                fs.remove(path + _COPIES[slot])
-                mask &= ~((1 << slot) | 8)
+                fs.remove(path + ".new")    # (the slot goes last, below)
         # The rest, the older copies first (the cycle's newest last), then the tombstone.
         for i in (4, 3, 0, 1, 2):
             if i != slot and i != cycle and mask & (1 << i):

@@ -484,11 +484,11 @@ def _loaded(app):
 
 def _newest_versions(fs):
     """name -> the format version of its newest whole copy."""
-    from store import _whole
+    from store import _problem, _u32
     got = {}
     for path, data in fs.files.items():
         name = path.split("/")[1].split(".")[0]
-        seq = _whole(data)
+        seq = _u32(data, 4) if data and _problem(data) is None else -1
         if seq >= 0 and seq >= got.get(name, (-1, 0))[0]:
             got[name] = (seq, data[3])
     return dict((name, v) for name, (seq, v) in got.items())
