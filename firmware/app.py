@@ -197,11 +197,12 @@ class App:
             # before the next key allocates. Left to itself the collector runs only when
             # an allocation fails, and long-lived objects made meanwhile land beyond the
             # garbage: the heap breaks into holes too small for a screen's module (issue
-            # 13). While bots play, once an action (once in a few on a big heap: _EVERY;
-            # a collection is some 18 ms of the handset's CPU), not again after the frame
-            # that ends its pop-up.
+            # 13). While bots play, once an action, not again after the frame that ends
+            # its pop-up; on a big heap (_EVERY) once in a few actions, settled or not
+            # (a collection is some 18 ms of the handset's CPU).
             self._worked = False
-            gc.collect()
+            if answer != NOTHING or _acted(self.play, True):
+                gc.collect()
         return answer != NOTHING
 
     # --- saves and errors (saving.py) ---------------------------------------------------
@@ -341,29 +342,38 @@ class App:
             saving.switched(self, old, screen)
 
 
-def _acted(p):
+def _acted(p, settled=False):
     """True when the match p played _EVERY[0] actions (or dealt a game) since the last
-    True: the app collects once that many bots' actions while bots play (App.idle)."""
+    True: the app collects once that many actions while bots play (App.idle), and, on a
+    big heap, when the screen settles (`settled`: on a small heap always then)."""
     if p is None or p.game is None:
         return True
-    if not _EVERY[0]:   # the first time bots play (gc.mem_free() walks the whole heap)
-        _EVERY[0] = 4 if gc.mem_free() >= _BIG_FREE else 1
+    e = _EVERY[0]
+    if not e:
+        if settled:     # not decided yet: as on a small heap
+            return True
+        # the first time bots play (gc.mem_free() walks the whole heap)
+        e = _EVERY[0] = 4 if gc.mem_free() >= _BIG_FREE else 1
+    if settled and e == 1:
+        return True
     n = p.games * 1024 + len(p.game.log)
-    if 0 <= n - p.collected < _EVERY[0]:
+    if 0 <= n - p.collected < e:
         return False
     p.collected = n
     return True
 
 
-# While bots play, the collector runs once every _EVERY[0] actions: once an action unless
-# 128 KB of the heap are free when bots first play (the game's targets are heaps of 48 KB
-# frozen and 128 KB as .mpy files: a heap that tight must not let garbage pile up beside
-# long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
-# keys of an .mpy install fail there, unix port), once in four then (a Pico's 233 KB with
-# the game frozen: a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions
-# there, 18 ms of the RP2040 at 2 cycles, and was a fifth of a bot round's CPU). Decided
-# once (0: not yet), not at start: gc.mem_free() walks the whole heap (with gc.mem_alloc(),
-# 1.3 M instructions of start on the qemu image).
+# While bots play, the collector runs once every _EVERY[0] actions; when the screen
+# settles, always on a small heap, on a big one only if as many actions were played since
+# the last collection. Once an action unless 128 KB of the heap are free when bots first
+# play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files: a heap that
+# tight must not let garbage pile up beside long-lived objects; collecting once in two
+# actions on a 128 KB heap made 10,000 random keys of an .mpy install fail there, unix
+# port), once in four then (a Pico's 233 KB with the game frozen: a collection sweeps the
+# whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of the RP2040 at 2 cycles;
+# three a round, at the person's action, the bot's and the settled result, were a seventh
+# of a round with one bot). Decided once (0: not yet), not at start: gc.mem_free() walks
+# the whole heap (with gc.mem_alloc(), 1.3 M instructions of start on the qemu image).
 _EVERY = [0]
 
 

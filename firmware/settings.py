@@ -34,10 +34,13 @@ DEFAULTS = b"\x01\x03\x00\x02\x01\x01\x01\x03\x01\x00\x00\x01"
 LOW = b"\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
 HIGH = b"\x0a\x09\x02\x05\x0a\x01\x01\x09\x01\x0a\x02\x02"
 # By the PACE setting (an index, as saved: slow, normal, fast), in tens of milliseconds of
-# the clock (App.now): how long a bot thinks (0.4, 0.2, 0.06 s) and how long its action
-# shows on its row (1.6, 1.1, 0.7 s). A key skips either (ui/table.py).
+# the clock (App.now): how long a bot thinks (0.4, 0.2, 0.06 s), how long its action
+# shows on its row (1.6, 1.1, 0.7 s); a key skips either (ui/table.py). And how long the
+# pot takes to slide to a game's winner on the result (0.6, 0.4, 0.2 s: ui/showdown.py;
+# the result's keys work meanwhile).
 PACE_THINK = b"\x28\x14\x06"
 PACE_POP = b"\xa0\x6e\x46"
+PACE_POT = b"\x3c\x28\x14"
 
 # The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
 # FOUR[0] is 1 when it is on (ui/options.py sets it, loading.py reads it from "settings").

@@ -1,16 +1,19 @@
 # After the betting: the result of a game (the shown cards and points of every player
 # still in, or why nobody showed; the pot moving to the winner), the svara screen when
 # the best points tie, and the game-over screen with the standings and "Play again /
-# Title". The pot moves in idle(): eight steps, each redrawing one line. The red END key
+# Title". The pot moves in idle(): eight steps, each redrawing one line, paced by the
+# clock (settings.PACE_POT by the Bot pace setting: the result's saves and drawing are
+# made within it, and the loop sleeps between the steps). The red END key
 # asks "leave this game?" as the table does (OK leaves for the title, the match saved:
 # Continue comes back to it; END stays); on game over it goes to the title at once (the
 # match is over). The right soft key opens the game's history (ui/history.py), which
 # comes back here.
+import settings
 from drivers import keys
 from i18n import held
 from ui import draw, writer
 from ui.draw import F5
-from ui.screen import Screen, hurried, open_screen, resume
+from ui.screen import Screen, hurried, open_screen, resume, ticks_diff
 
 from micropython import const
 
@@ -60,6 +63,7 @@ _END_SHOWDOWN = const(4)
 _NOTHING = const(0)
 _SHOW = const(1)
 _REDRAW = const(2)
+_BUSY = const(3)
 
 T = held(__name__)
 RESULT = const(0)
@@ -80,6 +84,9 @@ class Showdown(Screen):
         self.p = app.play
         self.kind = kind
         self.step = 0 if kind == RESULT else _STEPS
+        self.t0 = app.now               # the pot's slide starts as the result is made
+        self.x0 = -1                        # where the chip starts (_pot), once drawn
+        self.who = ""                       # the winner's name, once drawn
         self.sel = 0
         self.asking = False         # "leave this game?" over the screen (END)
         self.help = (T[_W_HELP_NEXT], T[_W_HELP_SVARA], T[_W_HELP_AGAIN])[kind]
@@ -132,6 +139,7 @@ class Showdown(Screen):
         else:
             text = T[_W_WINS] % (p.name(g.winner), g.won)
         draw.center(fb, text, y + 24, _GOLD)
+        self.x0 = -1                        # the pot's line drawn whole
         self._pot(fb)
         draw.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
 
@@ -154,10 +162,15 @@ class Showdown(Screen):
         "Pot 0" once it moved) to the winner's stack, which counts it in."""
         g = self.p.game
         y = self.pot_y
-        fb.fill_rect(0, y, _WIDTH, 14, _FELT)
+        x0 = self.x0
+        if x0 < 0:          # the whole line: the pot's label stays, the name is kept
+            fb.fill_rect(0, y, _WIDTH, 14, _FELT)
+            x0 = self.x0 = writer.text(fb, T[_W_POT] % g.won, 2, y + 3, _LIGHT, F5) + 8
+            self.who = self.p.name(g.winner)
+        else:               # a step: the chip's way and the winner's count drawn again
+            fb.fill_rect(x0 - 6, y, _WIDTH - x0 + 6, 14, _FELT)
         moved = g.won * self.step // _STEPS
-        x0 = writer.text(fb, T[_W_POT] % g.won, 2, y + 3, _LIGHT, F5) + 8
-        who = "%s %d" % (self.p.name(g.winner), g.stacks[g.winner] - g.won + moved)
+        who = "%s %d" % (self.who, g.stacks[g.winner] - g.won + moved)
         x1 = _WIDTH - 2 - writer.width(who, F5)
         writer.text(fb, who, x1, y + 3, _GOLD, F5)
         x = x0 + (x1 - 8 - x0) * self.step // _STEPS
@@ -167,7 +180,11 @@ class Showdown(Screen):
     def idle(self):
         if self.step >= _STEPS or self.asking:  # (the pot waits under the question)
             return _NOTHING
-        self.step += 1
+        ms = settings.PACE_POT[self.p.cfg[settings.PACE]] * 10
+        k = ticks_diff(self.app.now, self.t0) * _STEPS // ms if ms > 0 else _STEPS
+        if k <= self.step:
+            return _BUSY                    # the next step's time has not come
+        self.step = k if k < _STEPS else _STEPS
         self._pot(self.app.fb)
         return _SHOW
 

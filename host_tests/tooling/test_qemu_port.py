@@ -87,12 +87,18 @@ def test_the_model_converts_instructions_and_bytes_to_rp2040_milliseconds():
 
 def test_the_pace_is_read_from_the_firmwares_settings(tmp_path):
     got = qemu.pace_ms()
-    # slow, normal, fast: slow thinks and shows its pop-up the longest; tens of ms
+    # slow, normal, fast: slow thinks, shows its pop-up and slides the pot the longest;
+    # tens of ms
     assert len(got) == 3 and got[0][0] > got[1][0] > got[2][0] and got[0][1] > got[2][1]
-    assert all(t % 10 == 0 and p % 10 == 0 for t, p in got)
+    assert got[0][2] > got[1][2] > got[2][2] > 0
+    assert all(t % 10 == 0 and p % 10 == 0 and sl % 10 == 0 for t, p, sl in got)
     mine = tmp_path / "settings.py"
+    mine.write_text('PACE_THINK = b"\\x28\\x14\\x06"\nPACE_POP = b"\\xa0\\x6e\\x46"\n'
+                    'PACE_POT = b"\\x3c\\x28\\x14"\n')
+    assert qemu.pace_ms(str(mine)) == [(400, 1600, 600), (200, 1100, 400), (60, 700, 200)]
     mine.write_text('PACE_THINK = b"\\x28\\x14\\x06"\nPACE_POP = b"\\xa0\\x6e\\x46"\n')
-    assert qemu.pace_ms(str(mine)) == [(400, 1600), (200, 1100), (60, 700)]
+    # a tree before the pot's slide was paced: no slide
+    assert qemu.pace_ms(str(mine)) == [(400, 1600, 0), (200, 1100, 0), (60, 700, 0)]
     old = tmp_path / "settings.py"
     old.write_text("PACE = 11\n")       # a tree before the clock's pacing: nothing said
     assert qemu.pace_ms(str(old)) == []
@@ -215,7 +221,10 @@ def test_the_firmware_runs_on_handset_time():
     (model,) = [d for w, d in play if w == "model"]
     assert model["clocked"] == 1 and model["handset_ns"] == 16 and model["spi_hz"] == 12000000
     rounds = [d for w, d in play if w == "round" and d["decisions"]]
-    assert rounds and all((d["think_ms"], d["pop_ms"]) == qemu.pace_ms()[1] for d in rounds)
+    assert rounds and all((d["think_ms"], d["pop_ms"]) == qemu.pace_ms()[1][:2] for d in rounds)
+    # a round that ends at a game's result says the pot's slide; one at a turn none
+    assert all(d["slide_ms"] == (qemu.pace_ms()[1][2] if d["to"] == "result" else 0)
+               for d in rounds)
 
 
 def _table_keys():

@@ -35,14 +35,51 @@ def test_the_result_says_the_pot_that_was_won(drawn):
 
 def _result_pots(r, drawn):
     """The pot lines the result screen on now draws from its start: the whole screen,
-    then the pot moving to the winner (idle) until it stops."""
+    then the pot moving to the winner (the app's idle calls, on its clock) until it stops."""
     s = r.app.screen
     del drawn[:]
     s.step = 0
+    s.t0 = r.app.now
     s.draw(r.app.fb)
-    while s.idle():
-        pass
+    for _ in range(1000):
+        if not r.app.idle():
+            break
+    assert s.step == 8
     return _pots(drawn)
+
+
+def test_the_pot_slides_to_the_winner_as_long_as_bot_pace_says(drawn):
+    """The pot's slide on a result lasts what Bot pace says (settings.PACE_POT), whatever
+    the processor: the app's clock, not the number of idle calls, moves it; each step's
+    frame is the whole screen as drawn at that step (a step draws only the chip's way and
+    the winner's count again)."""
+    import settings
+    from app import IDLE_MS
+    r = run(3, "OK SL")
+    while not r.trace().startswith("showdown"):
+        r.key(K.OK)
+    app = r.app
+    s = app.screen
+    for pace in (0, 1, 2):
+        app.play.cfg = app.play.cfg[:settings.PACE] + bytes((pace,)) + app.play.cfg[settings.PACE + 1:]
+        want = settings.PACE_POT[pace] * 10
+        s.step = 0
+        s.t0 = app.now
+        s.draw(app.fb)
+        calls = 0
+        steps = [0]
+        while app.idle():
+            calls += 1
+            if s.step != steps[-1]:
+                steps.append(s.step)
+                got = r.frame()
+                s.draw(app.fb)              # the whole screen at this step
+                assert r.frame() == got, "step %d drawn otherwise than the whole screen" % s.step
+        assert steps == list(range(9)), "every step shown once, in order"
+        # the last step comes when the slide's time is up, not before (the virtual
+        # clock: IDLE_MS an idle call)
+        assert want <= (calls + 1) * IDLE_MS <= want + 2 * IDLE_MS, (pace, calls)
+    assert settings.PACE_POT[0] > settings.PACE_POT[1] > settings.PACE_POT[2] > 0
 
 
 def test_every_result_of_a_match_says_its_pot(drawn):

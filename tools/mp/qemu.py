@@ -129,8 +129,9 @@ def handset_ms(guest_us):
 
 
 def pace_ms(path=SETTINGS):
-    """What Bot pace says, read from firmware/settings.py: [(think ms, pop-up ms)] by
-    the setting's index (slow, normal, fast); [] for a tree before the clock's pacing."""
+    """What Bot pace says, read from firmware/settings.py: [(think ms, pop-up ms, the
+    pot's slide ms)] by the setting's index (slow, normal, fast); [] for a tree before
+    the clock's pacing (the slide 0 before it was paced)."""
     import ast
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read())
@@ -138,11 +139,12 @@ def pace_ms(path=SETTINGS):
     for node in tree.body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
             for t in node.targets:
-                if isinstance(t, ast.Name) and t.id in ("PACE_THINK", "PACE_POP"):
+                if isinstance(t, ast.Name) and t.id in ("PACE_THINK", "PACE_POP", "PACE_POT"):
                     got[t.id] = node.value.value
-    if len(got) < 2:
+    if "PACE_THINK" not in got or "PACE_POP" not in got:
         return []
-    return [(th * 10, po * 10) for th, po in zip(got["PACE_THINK"], got["PACE_POP"])]
+    pot = got.get("PACE_POT", bytes(len(got["PACE_POP"])))
+    return [(th * 10, po * 10, sl * 10) for th, po, sl in zip(got["PACE_THINK"], got["PACE_POP"], pot)]
 
 
 def flash_ms(erases, written):
@@ -442,9 +444,10 @@ def summarise(rows):
             # less the RAM block device's own copying (art: rp2.Flash's work is C).
             length = [handset_ms(d["clock"] - d.get("art", 0)) for d in ds]
             share = [ms(d["cpu"], CPI[1]) / max(n, 1e-9) for d, n in zip(ds, length)]
-            # What Bot pace says: each bot action thinks, then shows its pop-up.
-            said = [d["decisions"] * (d["think_ms"] + d["pop_ms"]) for d in ds
-                    if d.get("think_ms", -1) >= 0]
+            # What Bot pace says: each bot action thinks, then shows its pop-up; a game's
+            # result then slides the pot to the winner (settings.PACE_POT).
+            said = [d["decisions"] * (d["think_ms"] + d["pop_ms"]) + d.get("slide_ms", 0)
+                    for d in ds if d.get("think_ms", -1) >= 0]
             ratio = [n / s for n, s in zip(length, said) if s]
             out["rounds"].append({
                 "seats": seats, "level": LEVELS[level], "from": frm, "to": to, "n": len(ds),
@@ -502,9 +505,10 @@ def table(sm):
         L.append("       (this image's App takes no clock: its table paces as it did, not by the clock)")
     pm = sm["model"].get("pace_ms")
     if pm:
-        L.append("       Bot pace (firmware/settings.py PACE_THINK / PACE_POP, ui/table.py): %s; a bot action"
-                 " = think + pop-up." % ", ".join("%s %d + %d ms" % (PACES[i], t, p)
-                                                 for i, (t, p) in enumerate(pm[:3])))
+        L.append("       Bot pace (firmware/settings.py PACE_THINK / PACE_POP / PACE_POT, ui/table.py,"
+                 " ui/showdown.py): %s; a bot action = think + pop-up, a game's result + the pot's slide."
+                 % ", ".join("%s %d + %d, %d ms" % (PACES[i], t, p, sl)
+                             for i, (t, p, sl) in enumerate(pm[:3])))
     c = sm.get("clock")
     if c:
         L.append("Clock check: %d instructions (asm loop) read as %d us in the guest (1 us = 1,000 instructions)."
@@ -574,7 +578,9 @@ def table(sm):
                  " block device's")
         L.append("  own copying: CPU at the high end, the loop's 10 ms sleeps, the SPI bus and the flash chip);"
                  " said = bots x")
-        L.append("  (think + pop-up) of the pace setting; CPU share = CPU (high) / length (issue 23: <= 10%, the"
+        L.append("  (think + pop-up) of the pace setting, + the pot's slide when the round ends at a game's"
+                 " result;")
+        L.append("  CPU share = CPU (high) / length (issue 23: <= 10%, the"
                  " length within")
         L.append("  10% of what the pace says).")
     if sm.get("decide"):

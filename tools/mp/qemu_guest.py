@@ -599,6 +599,17 @@ def _turn_keys(a):
             ("star_off", 20))
 
 
+def _slide_ms(a):
+    """What Bot pace says the pot's slide on a game's result lasts (settings.PACE_POT), when
+    the screen is such a result; 0 otherwise, or on an image whose slide is not paced."""
+    import settings
+    sc = a.screen
+    table = getattr(settings, "PACE_POT", None)
+    if table is None or sc.name != "showdown" or getattr(sc, "kind", -1) != 0 or a.play is None:
+        return 0
+    return table[a.play.cfg[settings.PACE]] * 10
+
+
 def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
     """For each table size and bot level: a match of one person and bots from a fresh
     title; on the person's turns the keys (_turn_keys, the first key_turns turns), then
@@ -643,9 +654,9 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
                 to = "turn" if a.screen.name == "table" else "result"
                 p = a.play
                 print("@round from=%s to=%s %s %s clock=%d slept=%d spi_us=%d waits=%d art=%d pace=%d "
-                      "think_ms=%d pop_ms=%d" % (
+                      "think_ms=%d pop_ms=%d slide_ms=%d" % (
                           frm, to, tag, _fields(), clock, slept, M.spi_us, M.waits, M.art, pace,
-                          getattr(p, "think_ms", -1), getattr(p, "pop_ms", -1)))
+                          getattr(p, "think_ms", -1), getattr(p, "pop_ms", -1), _slide_ms(a)))
                 if M.decisions:
                     done += 1
             a = None
