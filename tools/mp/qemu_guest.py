@@ -339,6 +339,15 @@ DISPLAY = None
 SPI_BUS = None
 
 
+def frozen_first():
+    """main.py's own frozen_first() (imports look in .frozen before the folder, as on the
+    handset once main.py starts), on an image whose main.py has it."""
+    import main
+    f = getattr(main, "frozen_first", None)
+    if f is not None:
+        f()
+
+
 def make_display():
     """drivers/st7735.ST7735 on the stand-in bus and pins (its waits are measured), its
     show() timed."""
@@ -615,6 +624,7 @@ def bench_play(seed, seats_list, levels, rounds, key_turns, pace=1):
     title; on the person's turns the keys (_turn_keys, the first key_turns turns), then
     OK (call, or the least bet) and the round until his next turn; OK on a result screen
     and the round after it. Stops after `rounds` rounds that end at his turn."""
+    frozen_first()
     from store import Store
     d = DISPLAY or make_display()
     time_decide()
@@ -667,6 +677,7 @@ def bench_decide(seed, seats_list, levels, need):
     """Bots' decisions in real seeded matches, no screens (the session's own bot_act):
     one person who calls (the table's default action) and bots of one level, until
     `need` bot decisions were timed; one @decide line per decision."""
+    frozen_first()
     import session
     import settings
     time_decide()
@@ -703,6 +714,7 @@ def bench_decide(seed, seats_list, levels, need):
 def bench_odds(seed, opponents, hands):
     """svara.odds.tenths (the * key's figures) for `hands` dealt hands at each number of
     opponents."""
+    frozen_first()
     from svara.game import Game, Rng
     from svara.odds import tenths
     from svara.rules import DEFAULT
@@ -729,11 +741,13 @@ def bench_odds(seed, opponents, hands):
 def bench_start():
     """Start as main.py makes it, with the saves the play phase left: the panel (the
     driver's init; its waits apart), then import app to the title drawn."""
+    import main  # noqa: F401  (loaded, not measured: on the handset it is the script run)
     M.clear()
     gc.collect()
     t = _ticks_us()
     s = _Sleeps.us
     asked = _Sleeps.asked_ms
+    frozen_first()      # main.py's first step
     make_display()
     k = _diff(_ticks_us(), t) - (_Sleeps.us - s)
     w = _Sleeps.asked_ms - asked
