@@ -36,7 +36,7 @@ IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.p
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
-_BIG_FREE = const(131072)    # 128 KB free: a heap far over the game's targets (_EVERY)
+_BIG_FREE = const(98304)     # 96 KB free: a heap far over the game's targets (_EVERY)
 
 
 class App:
@@ -365,15 +365,18 @@ def _acted(p, settled=False):
 
 # While bots play, the collector runs once every _EVERY[0] actions; when the screen
 # settles, always on a small heap, on a big one only if as many actions were played since
-# the last collection. Once an action unless 128 KB of the heap are free when bots first
-# play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files: a heap that
-# tight must not let garbage pile up beside long-lived objects; collecting once in two
-# actions on a 128 KB heap made 10,000 random keys of an .mpy install fail there, unix
-# port), once in four then (a Pico's 233 KB with the game frozen: a collection sweeps the
-# whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of the RP2040 at 2 cycles;
-# three a round, at the person's action, the bot's and the settled result, were a seventh
-# of a round with one bot). Decided once (0: not yet), not at start: gc.mem_free() walks
-# the whole heap (with gc.mem_alloc(), 1.3 M instructions of start on the qemu image).
+# the last collection. Once an action unless 96 KB of the heap are free when bots first
+# play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files, whose code
+# takes some 78 KB of it: the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up beside
+# long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
+# keys of an .mpy install fail there, unix port. 128 KB was the mark before: the qemu
+# guest's own harness, in the heap beside the game, left 125-137 KB of the Pico's free and
+# its runs fell on either side), once in four then (a Pico's 233 KB with the game frozen:
+# a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of
+# the RP2040 at 2 cycles; three a round, at the person's action, the bot's and the settled
+# result, were a seventh of a round with one bot). Decided once (0: not yet), not at
+# start: gc.mem_free() walks the whole heap (with gc.mem_alloc(), 1.3 M instructions of
+# start on the qemu image).
 _EVERY = [0]
 
 
