@@ -65,6 +65,7 @@ class App:
         self.restore = False    # its save (and the kept histories) still to be read:
                                 # start() leaves them to the first idle() or key, once
                                 # the title is on the panel (it shows Continue meanwhile)
+        self.rest = False       # the statistics and the names still to be read (likewise)
         self.to_play = False    # a screen opened from the play menu goes back to the match
         # What the saves hold now (saving.py saves only what changed; loading.py sets them):
         self.cfg_saved = None   # bytes(app.cfg) as saved
@@ -141,7 +142,7 @@ class App:
         try:
             if self.screen is None:     # (see idle(): the title is tried again)
                 raise MemoryError("no screen")
-            if self.restore:            # a key before the first idle(): the game first
+            if self.restore or self.rest:   # a key before the first idle(): the saves first
                 self.idle()
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
@@ -174,9 +175,11 @@ class App:
         if self.sound is not None:
             self.sound.tick()
         try:
-            if self.restore:            # the game in progress, left by start()
+            if self.restore or self.rest:   # the saves start() left (the game's too)
                 self._worked = True     # (collected once the title settles)
-                answer = _loading().load_game_later(self)
+                g = self.restore        # (its histories too: load_all read them if not)
+                from ui.writer import good_name
+                answer = _loading().load_game_later(self, good_name, g, g)
                 _done_loading()
             elif isinstance(self.screen, Later):
                 answer = self.screen.open(self)
@@ -213,7 +216,7 @@ class App:
             try:
                 _loading().load_all(self, good_name)
             finally:
-                if not self.restore:
+                if not self.restore and not self.rest:
                     _done_loading()
 
     def _keep(self):
@@ -272,7 +275,8 @@ class App:
                 import saving
                 saving.roll_back(self)   # the statistics as saved, as after a restart
                 try:
-                    play = _loading().load_game(self)
+                    from ui.writer import good_name
+                    play = _loading().load_game(self, good_name)
                 finally:
                     _done_loading()
             self.play = play

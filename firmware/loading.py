@@ -70,35 +70,52 @@ def _why(T, problem):
 # --- start ---------------------------------------------------------------------------
 
 def load_all(app, good_name):
-    """Read settings, statistics and players into the app, and the kept history unless
-    there is a game in progress to restore (app.restore: load_game_later reads both once
-    the title is on the panel); good_name(s) says whether a saved name can be shown
-    (ui/writer.py)."""
+    """Read the settings into the app (the title is drawn in their language), and the
+    kept history unless there is a game in progress to restore. The rest is read once
+    the title is on the panel, at App's first idle() or key (load_game_later): the
+    statistics and the players' names (app.rest), then the game and its histories
+    (app.restore). With no listing of the folder (none yet, a first start) all at once,
+    so that the title never shows a Continue it takes back. good_name(s) says whether a
+    saved name can be shown (ui/writer.py; this module imports nothing of ui)."""
     store = app.store
     if store is None:
         return
     # One listing of the folder says which copies the loads read (store.py); held
-    # until the game is restored (a MemoryError on the way: start() calls this again,
+    # until the rest is read (a MemoryError on the way: start() calls this again,
     # listing again), or until a save changes the folder.
     store.scan()
-    # The game in progress (and the kept games' histories, which only the History
-    # screen shows): when the listing has a copy of the game's save, read once the
-    # title is on the panel (App.idle, App.key: load_game_later); with no listing (no
-    # folder yet, a first start) at once, so that the title never shows a Continue it
-    # takes back.
     listed = store.listed(GAME)
     app.restore = listed is True
-    notes = [""]
+    app.rest = True
+    note = ""
     if not app.restore:
         # The kept games first, while the heap is whole: later they measured 0.25 to
         # 1.5 KB more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
         app.hist = load_history(store)
-        notes[0] = note_of(store, "history")
+        note = note_of(store, "history")
         _again(app, "history", app.hist)
     load_settings(app)
-    notes.append(note_of(store, "settings"))
+    note = note or note_of(store, "settings")
+    # Nothing else is saved until the rest is read: what is saved is what the app holds.
+    app.play = None
+    app.kept = None
+    app.stats_saved = list(app.stats)
+    app.token_saved = app.stats_token
+    app.players_saved = _copy(app.players)
+    app.cfg_saved = bytes(app.cfg)
+    if note:
+        app.note = note
+    if listed is None:
+        load_game_later(app, good_name, False, True)
+
+
+def load_rest(app, good_name):
+    """The statistics and the players' names (what load_all left, app.rest), once: a
+    note on either, or "". (Read after the title: 0.5 M instructions of the start on the
+    handset with two names typed; nothing reads them before the first idle() or key.)"""
+    store = app.store
     stats = store.load("stats", None, _good_stats)
-    notes.append(note_of(store, "stats"))
+    notes = note_of(store, "stats")
     _again(app, "stats", stats)
     # What the statistics count of the match in progress: nothing when there are none
     # (a first start, or damaged), unknown (None) in a version 1 file.
@@ -109,53 +126,57 @@ def load_all(app, good_name):
     if stats is not None:
         app.stats = stats + [0] * (settings.N_STATS - len(stats))
     players = store.load("players", None, _good_players)
-    notes.append(note_of(store, "players"))
+    notes = notes or note_of(store, "players")
     _again(app, "players", players)
     app.players = clean_players(players, good_name)
     app.players_saved = _copy(app.players)
-    app.play = None
-    app.kept = None
     app.stats_saved = list(app.stats)
     app.token_saved = app.stats_token
-    app.cfg_saved = bytes(app.cfg)
-    for n in notes:
-        if n:
-            app.note = n
-            break
-    if listed is None:
-        load_game_later(app, False)
-    elif not app.restore:
-        store.scan(False)
+    app.rest = False        # (not before: a MemoryError on the way leaves it to read)
+    return notes
 
 
-def load_game_later(app, history=True):
-    """What load_all left: the kept games' histories (with `history`), then the game in
-    progress (app.play) from its save, at App's first idle() or key once the title is
-    shown (it shows Continue meanwhile). A note on either save (damaged, dropped, out of
-    memory) takes the place of the title's, the game's first. What the app must do:
-    REDRAW when the title shows what changed (no game after all: Continue greyed; a
+def load_game_later(app, good_name, history=True, game=True):
+    """What load_all left: the statistics and names (load_rest), the kept games'
+    histories (with `history`), then the game in progress (app.play) from its save
+    (with `game`), at App's first idle() or key once the title is shown (it shows
+    Continue meanwhile when a game is listed). A note on any of them (damaged, dropped,
+    out of memory) takes the place of the title's, the game's first. What the app must
+    do: REDRAW when the title shows what changed (no game after all: Continue greyed; a
     note), else NOTHING."""
     store = app.store
     app.restore = False
     if store is None:       # (start gave up reading the saves: out of memory twice)
+        app.rest = False
         return _NOTHING
     note = ""
-    if history:         # (first: a game over, counted below, is added to them)
-        for _ in (0, 1):
-            try:
+    for _ in (0, 1):
+        try:
+            if app.rest:
+                note = load_rest(app, good_name)
+            if history:     # (first: a game over, counted below, is added to them)
                 app.hist = load_history(store)
-                note = note_of(store, "history")
+                note = note_of(store, "history") or note
                 _again(app, "history", app.hist)
-                break
-            except MemoryError:
-                gc.collect()
-        else:
-            # Twice short of memory: as App.start, the saves are left as they are until
-            # the next start (a game's result would save the histories over them), and
-            # the title says so (Continue greyed).
-            app.store = None
-            app.note = "%s\nMemoryError\n" % strings()[_W_NOTE_MEM]
-            return _REDRAW
+            break
+        except MemoryError:
+            gc.collect()
+    else:
+        # Twice short of memory: as App.start, the saves are left as they are until
+        # the next start (a game's result would save the histories over them), and
+        # the title says so (Continue greyed).
+        app.store = None
+        app.rest = False
+        app.note = "%s\nMemoryError\n" % strings()[_W_NOTE_MEM]
+        return _REDRAW
+    if not game:
+        store.scan(False)
+        if note:
+            app.note = note
+            screen = app.screen
+            if screen is not None and screen.name == "title":
+                return _REDRAW
+        return _NOTHING
     try:
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
         note = note_of(store, "game") or note
@@ -425,7 +446,7 @@ def _complete(app, p):
         save_stats(app, p)
 
 
-def load_game(app):
+def load_game(app, good_name):
     """app.play from the last good "game" save (None when there is none or it is bad)."""
     store = app.store
     app.play = None
@@ -434,6 +455,8 @@ def load_game(app):
         return None
     store.scan(False)       # (no listing held from a start cut short: the folder's own)
     try:
+        if app.rest:        # (an error before the first idle(): the statistics first)
+            load_rest(app, good_name)
         if store.load(GAME, None, lambda d: _try_restore(app, d)) is None:
             return None
         _complete(app, app.play)

@@ -257,11 +257,17 @@ def good_name(s):
     """True for a name the screens can show: a str of 1 to settings.NAME_W pixels in the
     6x12 font, no space at either end, every character in both fonts."""
     from settings import NAME_W
-    from ui import font_5x8
     if not isinstance(s, str) or not s or s.strip() != s or width(s) > NAME_W:
         return False
+    small = None
     for i in range(len(s)):
         ch = s[i:i + 1]         # not `for ch in s`: that interns every letter for good
-        if ch < " " or not has(font_5x8, ch) or not has(normal(), ch):
+        if ch < " ":
+            return False
+        if ch <= "~":           # ASCII: in every font's base module (index())
+            continue
+        if small is None:       # (imported for a letter beyond ASCII only: a name is
+            from ui import font_5x8 as small    # checked at start, 0.1-0.4 M a name)
+        if not has(small, ch) or not has(normal(), ch):
             return False
     return True

@@ -257,9 +257,11 @@ def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     # defaults too.
     fs = CuttingFS()
     Store("saves", fs=fs).save("players", {
-        "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok"],
+        "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok", "\u6f22", "A\x7f"],
         "chips": [3, True, 7]})
     app = phone(fs)
+    # (no glyph for a Chinese letter nor for DEL, past ASCII's printable letters: read
+    # as the default, "", which ends the list as a trailing one does)
     assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"]}, app.players
     # A whole file that is not a players' dict at all is damaged (issue 15): the copy
     # before it, and a note.

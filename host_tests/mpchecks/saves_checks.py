@@ -214,6 +214,42 @@ def test_start_reads_each_save_once_and_no_older_copy():
     assert sorted(fs.reads) == sorted(newest), (fs.reads, sorted(fs.files))
 
 
+def test_the_statistics_and_names_are_read_after_the_title_never_saved_over():
+    # The title is drawn from the settings alone (its language); the statistics and
+    # the names are read at the first idle() or key (0.5 M instructions of the handset's
+    # start with two names), or by an error's recovery before either: a save made after
+    # never holds the defaults over what was saved.
+    import saving
+    fs, _ = _two_saves()
+    app = phone(fs)
+    app.players = {"names": ["Ann"]}
+    saving.save_players(app)
+    app.stats[1] += 7
+    saving.save_stats(app)
+    stats = list(app.stats)
+    saved = dict(fs.files)
+    for first in ("key", "error"):
+        fs = CutFS(dict(saved))
+        files = dict(saved)
+        app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+        app.start()
+        assert app.trace() == "title" and app.rest and app.players == {"names": []}
+        if first == "key":
+            app.key(K.DOWN)                 # a key before any idle(): the saves first
+        else:
+            app._recover(ValueError("an error before the first idle()"))
+        assert app.players == {"names": ["Ann"]} and app.stats == stats, first
+        assert not app.rest, first
+        if first == "key":
+            assert fs.files == files                # nothing saved by reading them
+        checkutil.settle(app)
+        press(app, (K.OK,) * 3, conserved)
+        # what is saved after holds what was read, never the defaults over it
+        again = Store("saves", fs=fs)
+        assert again.load("players") == {"names": ["Ann"]}, first
+        assert again.load("stats")["st"][1] == 7 and app.stats[1] == 7, first
+
+
 def test_every_file_damaged_with_no_good_copy_starts_afresh_and_says_so():
     fs, _ = _two_saves()
     for path in list(fs.files):
