@@ -331,9 +331,11 @@ def phase_play(s, seed=SEED, seats=(4, 10), levels=(0, 1, 2), rounds=2, key_turn
 
 
 def phase_start(s, seed=SEED):
-    """The saves first (a short match, its keys), then a soft reset and the start."""
+    """The saves first (a short match, its keys; the settings and two names typed), then
+    a soft reset and the start."""
     if not any(r[0] == "round" for r in s.rows):
         s.run("bench_play(%d, (4,), (0,), 1, 0)" % seed)
+    s.run("bench_saves()")
     s.restart()
     return s.run("bench_start()")
 

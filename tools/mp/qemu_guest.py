@@ -738,6 +738,23 @@ def bench_odds(seed, opponents, hands):
             print("@odds opponents=%d k=%d" % (opp, _diff(_ticks_us(), t)))
 
 
+def bench_saves():
+    """The saves a handset in use has beside the game's: settings changed (the pace) and
+    two names typed, each saved twice (so that each has its older copy), by the app's own
+    saving.py."""
+    from store import Store
+    import saving
+    import settings
+    a = new_app(null_display(), seed=9, store=Store("/saves"))
+    a.start()
+    for pace in (2, 1):
+        a.cfg[settings.PACE] = pace
+        saving.save_settings(a)
+    for names in (["Ann", "Bob"], ["Ann", "Bo"]):
+        a.players = {"names": names}
+        saving.save_players(a)
+
+
 def bench_start():
     """Start as main.py makes it, with the saves the play phase left: the panel (the
     driver's init; its waits apart), then import app to the title drawn."""
