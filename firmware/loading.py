@@ -1,7 +1,7 @@
 # Reading every save back (saving.py, the only writer, says what each file holds;
-# settings.py names the fields): at start (load_all, App.start; the game in progress
-# once the title is on the panel, load_game_later) and after an error (load_game,
-# App._recover). Nothing else reads a save. Not kept between: the app
+# settings.py names the fields): at start (load_all, App.start: the settings; the
+# statistics, the names and the game in progress once the title is on the panel,
+# load_game_later) and after an error (load_game, App._recover). Nothing else reads a save. Not kept between: the app
 # imports this module for the moment it needs it and lets it go after (app.py
 # _done_loading), so on an .mpy install its code is not in RAM during play. Every
 # field is checked for type and range; a bad one makes that copy damaged (store.py
