@@ -13,7 +13,8 @@ the pseudo-harmonic chance of the big one, between the big size and all-in by th
 chance squared (svara.bots.allin_share where there is no big size); its reading of the
 early raises stays with it (the rows are keyed by the sizes read).
 
-    .venv/bin/python -m tools.gen.cfr_big [--depths 20,100,500] [--big 3] [--max-raises 2]
+    .venv/bin/python -m tools.gen.cfr_big [--depths 20,100,500] [--stacks 30,70,150]
+                                          [--big 3] [--max-raises 2]
 
 Prints, per depth: the tree, the rows a player reaches by his own play (3 bytes a row
 and bucket, as _strategy.py stores them), the abstract exploitability, the fitted
@@ -478,13 +479,22 @@ def measure(depth, stacks, iterations, report=print):
            % (depth, len(sv.nodes), nbet, nr, nr * K * 3, br[0], br[1], sum(br) / 2,
               time.time() - t0))
     fit(depth, rows, p0, dbl, m, n, E, report)
+    solved = (rows, p0, dbl, m, n, E)
     for stack in stacks:
-        for blinds in (False, True):
-            b0, b1 = full(stack - 1, depth, rows, p0, dbl, m, n, blinds, True, E)
-            report("  stack %d, %-11s best response as first hand %+.3f, as dealer %+.3f: "
-                   "exploitability %.3f chips a game (%.0f s)"
-                   % (stack, "blinds too:" if blinds else "no blinds:", b0, b1, (b0 + b1) / 2,
-                      time.time() - t0))
+        at(depth, solved, stack, report)
+    return solved
+
+
+def at(depth, solved, stack, report=print):
+    """The full game's best responses at ``stack`` (ante 1) against depth's solved rows."""
+    rows, p0, dbl, m, n, E = solved
+    t0 = time.time()
+    for blinds in (False, True):
+        b0, b1 = full(stack - 1, depth, rows, p0, dbl, m, n, blinds, True, E)
+        report("  stack %d (table %d), %-11s best response as first hand %+.3f, as dealer "
+               "%+.3f: exploitability %.3f chips a game (%.0f s)"
+               % (stack, depth, "blinds too:" if blinds else "no blinds:", b0, b1,
+                  (b0 + b1) / 2, time.time() - t0))
 
 
 def main(argv=None):
@@ -500,11 +510,22 @@ def main(argv=None):
                     help="how many of the first raises may be big (default %(default)s)")
     ap.add_argument("--iterations", type=whole(1), default=cfr.ITERATIONS,
                     help="CFR+ iterations (default %(default)s)")
+    ap.add_argument("--stacks", default="",
+                    help="more stacks to measure, each against the solved depth nearest "
+                         "its limit as svara.bots picks it (e.g. 30,70,150)")
     args = ap.parse_args(argv)
     MAXR, BIGX = args.max_raises, args.big
-    for d in args.depths.split(","):
-        depth = int(d)
-        measure(depth, [depth], args.iterations)
+    depths = sorted(int(d) for d in args.depths.split(","))
+    if any(d not in cfr.DEPTHS for d in depths):
+        ap.error("--depths: each one of %s" % (cfr.DEPTHS,))
+    solved = {}
+    for depth in depths:
+        solved[depth] = measure(depth, [depth], args.iterations)
+    for stack in (int(x) for x in args.stacks.split(",") if x):
+        k = 0      # the depth svara.bots would take for this limit (cfr.table_for)
+        while k + 1 < len(depths) and (stack - 1) ** 2 > depths[k] * depths[k + 1]:
+            k += 1
+        at(depths[k], solved[depths[k]], stack)
     return 0
 
 
