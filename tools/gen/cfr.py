@@ -814,42 +814,56 @@ def served(depth):
     return sorted({lo, depth, hi})
 
 
-def tune_doubles(depth, data, report=print):
-    """The table with the dealer's double chances lowered where a best response on the
-    full game (every raise size, blinds included, as Hard plays: full_exploitability)
-    would take more after a blind of that size than without any blind. The abstract
-    equilibrium doubles the least blinds always; in the full game the bigger pot is
-    worth more to a raise between the table's two sizes than the double wins. For each
-    size the dealer may double: of its chance and 192, 128, 64, 0 out of 256 (no more
-    than it was), the largest whose worst blind (the blinds that read as that size) is
-    worth the least to first hand's best response, the worst over the limits the table
-    serves (served())."""
-    m, n = points_joint()
-    nb = data[0]
-    sizes = data[1:1 + nb]
-    o_dbl = 1 + 2 * nb
-    d = bytearray(data)
+def fit_doubles(depth, get, put, worst, report=print, indent=""):
+    """The dealer's double chances lowered where a best response on the full game takes
+    more after a blind of that size than without any blind (tune_doubles says why). For
+    each size the dealer may double: of its chance get(k) and 192, 128, 64, 0 out of 256
+    (no more than it was), put(k, x) the largest whose worst blind (the blinds that read
+    as that size) is worth the least to first hand's best response, worst(limit, blinds),
+    the worst over the limits the table serves (served())."""
+    sizes = blind_sizes(depth)
+    nb = len(sizes)
     limits = served(depth)
     for k in range(nb):
-        x0 = d[o_dbl + k]
+        x0 = get(k)
         if 4 * sizes[k] > depth or not x0:
             continue
         best = None
         for x in [x0] + [y for y in (192, 128, 64, 0) if y < x0]:
-            d[o_dbl + k] = x
+            put(k, x)
             v = -1e9
             for limit in limits:
                 bs = [b for b in range(1, limit // 2 + 1)
                       if bots.blind_index(sizes, nb, depth, b, limit) == k]
                 if bs:
-                    v = max(v, full_exploitability(limit, bytes(d), m, n, True, True, depth,
-                                                   True, bs, False)[0])
+                    v = max(v, worst(limit, bs))
             if best is None or v < best[0] - 0.005:
                 best = (v, x)
-        d[o_dbl + k] = best[1]
+        put(k, best[1])
         if best[1] != x0:
-            report("           blind %d: the dealer doubles %d in 256, not %d (first hand's "
-                   "best response after it %+.3f at worst)" % (sizes[k], best[1], x0, best[0]))
+            report("%sblind %d: the dealer doubles %d in 256, not %d (first hand's best "
+                   "response after it %+.3f at worst)" % (indent, sizes[k], best[1], x0,
+                                                          best[0]))
+
+
+def tune_doubles(depth, data, report=print):
+    """The table with the dealer's double chances lowered where a best response on the
+    full game (every raise size, blinds included, as Hard plays: full_exploitability)
+    would take more after a blind of that size than without any blind. The abstract
+    equilibrium doubles the least blinds always; in the full game the bigger pot is
+    worth more to a raise between the table's two sizes than the double wins
+    (fit_doubles)."""
+    m, n = points_joint()
+    o_dbl = 1 + 2 * data[0]
+    d = bytearray(data)
+
+    def put(k, x):
+        d[o_dbl + k] = x
+
+    fit_doubles(depth, lambda k: d[o_dbl + k], put,
+                lambda limit, bs: full_exploitability(limit, bytes(d), m, n, True, True,
+                                                      depth, True, bs, False)[0],
+                report, " " * 11)
     return bytes(d)
 
 

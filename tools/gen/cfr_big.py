@@ -409,33 +409,12 @@ def full(depth, tdepth, rows, p0w, dbl, m, n, blinds=True, live=True, E=None, bl
 
 
 def fit(depth, rows, p0, dbl, m, n, E, report=print):
-    """The dealer's double chances lowered as cfr.tune_doubles lowers them: for each size,
-    of its chance and 192, 128, 64, 0 in 256, the largest whose worst blind (those that
-    read as it, at the limits the table serves) is worth the least to first hand's best
-    response on the full game."""
-    sizes = cfr.blind_sizes(depth)
-    nb = len(sizes)
-    limits = cfr.served(depth)
-    for k in range(nb):
-        x0 = dbl.get(k, 0)
-        if 4 * sizes[k] > depth or not x0:
-            continue
-        best = None
-        for x in [x0] + [y for y in (192, 128, 64, 0) if y < x0]:
-            dbl[k] = x
-            v = -1e9
-            for limit in limits:
-                bs = [b for b in range(1, limit // 2 + 1)
-                      if bots.blind_index(sizes, nb, depth, b, limit) == k]
-                if bs:
-                    v = max(v, full(limit, depth, rows, p0, dbl, m, n, True, True, E,
-                                    blist=bs, dealer=False)[0])
-            if best is None or v < best[0] - 0.005:
-                best = (v, x)
-        dbl[k] = best[1]
-        if best[1] != x0:
-            report("    blind %d: the dealer doubles %d in 256, not %d (first hand's best "
-                   "response after it %+.3f at worst)" % (sizes[k], best[1], x0, best[0]))
+    """The dealer's double chances lowered as cfr.tune_doubles lowers them
+    (cfr.fit_doubles), each worst blind measured on the full game against these rows."""
+    cfr.fit_doubles(depth, lambda k: dbl.get(k, 0), dbl.__setitem__,
+                    lambda limit, bs: full(limit, depth, rows, p0, dbl, m, n, True, True, E,
+                                           blist=bs, dealer=False)[0],
+                    report, " " * 4)
 
 
 def reached(sv, rows, p0):
