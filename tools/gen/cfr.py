@@ -580,6 +580,23 @@ def bucket_equity(m):
     return E
 
 
+def fold_values(J, folder, put, me, pi_h):
+    """The best responder's (``me``) values per bucket when ``folder`` passes with the
+    bets ``put``, Hard reaching by pi_h (J: the buckets' joint chances)."""
+    pay0 = -(1 + put[0]) if folder == 0 else 1 + put[1]
+    u = pay0 if me == 0 else -pay0
+    w = matvec(J, pi_h) if me == 0 else vecmat(pi_h, J)
+    return [u * x for x in w]
+
+
+def show_values(D, level, me, pi_h):
+    """The same at a showdown at ``level`` (D: the chance of winning less losing)."""
+    u = 1 + level
+    u = u if me == 0 else -u
+    w = matvec(D, pi_h) if me == 0 else vecmat(pi_h, D)
+    return [u * x for x in w]
+
+
 def blind_grid(limit, sizes=(), every=False):
     """The blinds first hand's best response tries at ``limit``: every legal one when
     ``every``, else every one up to 12, a geometric grid (ratio 1.15) beyond, the
@@ -695,16 +712,10 @@ def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=No
         return [(-CALL - 1, 1.0)] if opened else [(-FOLD - 1, 1.0)]
 
     def leaf_fold(folder, put, me, pi_h):
-        pay0 = -(1 + put[0]) if folder == 0 else 1 + put[1]
-        u = pay0 if me == 0 else -pay0
-        w = matvec(J, pi_h) if me == 0 else vecmat(pi_h, J)
-        return [u * x for x in w]
+        return fold_values(J, folder, put, me, pi_h)
 
     def leaf_show(level, me, pi_h):
-        u = 1 + level
-        u = u if me == 0 else -u
-        w = matvec(D, pi_h) if me == 0 else vecmat(pi_h, D)
-        return [u * x for x in w]
+        return show_values(D, level, me, pi_h)
 
     def node(me, prefix, put, level, opened, raises, actor, last_blind, pi_h):
         """The best responder's values per bucket (he is ``me``), Hard reaching by pi_h."""

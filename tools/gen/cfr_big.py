@@ -193,16 +193,10 @@ def full(depth, tdepth, rows, p0w, dbl, m, n, blinds=True, live=True, E=None, bl
     FLOOR = cfr.FLOOR
 
     def leaf_fold(folder, put, me, pi_h):
-        pay0 = -(1 + put[0]) if folder == 0 else 1 + put[1]
-        u = pay0 if me == 0 else -pay0
-        w = cfr.matvec(J, pi_h) if me == 0 else cfr.vecmat(pi_h, J)
-        return [u * x for x in w]
+        return cfr.fold_values(J, folder, put, me, pi_h)
 
     def leaf_show(level, me, pi_h):
-        u = 1 + level
-        u = u if me == 0 else -u
-        w = cfr.matvec(D, pi_h) if me == 0 else cfr.vecmat(pi_h, D)
-        return [u * x for x in w]
+        return cfr.show_values(D, level, me, pi_h)
 
     def translate(put, level, actor_hard, r_before):
         """Hard's reading of the raise to ``level`` just made (by the responder), r_before
