@@ -33,6 +33,7 @@ _W_RESTORED_MEM = const(116)
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
 IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.py's pause)
+_HOLD_MS = const(30)         # a timed screen that says no time (wait): idle() again then
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
 # help, and its collector is slow to call this often.
 _TIDY = hasattr(gc, "mem_alloc")
@@ -89,6 +90,8 @@ class App:
         self.errors = 0         # errors caught since start (tools/stress/fuzz.py counts them)
         self.done = False       # Exit on the title: the loop may stop (main.py)
         self.timed = False      # the last idle() was timed waiting (BUSY): pause as usual
+        self.wait = 0           # then: idle() has nothing to do until `wait` ms after
+                                # self.now (main.py reads only the keys meanwhile)
         self.skipped = -1       # when a key last skipped a bot's pause (self.now; -1: long
                                 # ago): ui/screen.hurried keeps the next keys from playing
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
@@ -137,6 +140,7 @@ class App:
     def key(self, code):
         """Give one key code to the current screen and do what it answers."""
         self._worked = True
+        self.timed = False
         if self.clock is not None:
             self.now = self.clock()
         try:
@@ -147,7 +151,7 @@ class App:
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
             answer = self.screen.key(code)
-            self._keep()
+            self._keep(answer)
             self._do(answer)
             self._fails = 0
         except Exception as e:      # MemoryError too: never out of the loop
@@ -165,8 +169,11 @@ class App:
 
     def idle(self):
         """Let the current screen do timed work; True if the screen changed or timed
-        work goes on (then self.timed is True: the loop pauses as when nothing changed)."""
+        work goes on (then self.timed is True, and self.wait says for how many ms from
+        self.now nothing is due: a bot's thinking dot, its pop-up's end, a step of the
+        pot's slide, the end of a tone; main.py sleeps that long, the keys read)."""
         self.timed = False
+        self.wait = _HOLD_MS
         if self.screen is None:     # not even the title could be made (no memory: see
             return False            # _recover): nothing runs until a key tries again
         clock = self.clock
@@ -185,13 +192,18 @@ class App:
                 answer = self.screen.open(self)
             else:
                 answer = self.screen.idle()
-                self._keep()
+                self._keep(answer)
             self._do(answer)
         except Exception as e:
             self._recover(e)
             answer = REDRAW
         if self._said and not isinstance(self.screen, Later):
             self._say_now()
+        s = self.sound
+        if s is not None and self.timed:
+            s = s.left()                # a tone ends before that: idle() ends it
+            if 0 <= s < self.wait:
+                self.wait = s
         if answer != NOTHING and answer != BUSY:
             self._worked = True
         elif self._worked and _TIDY and (answer == NOTHING or _acted(self.play)):
@@ -219,13 +231,16 @@ class App:
                 if not self.restore and not self.rest:
                     _done_loading()
 
-    def _keep(self):
+    def _keep(self, answer=None):
         """Save what the session says changed (an action, the pace: the game; a game
         counted: the history), and what a screen changed (the settings it saves at once,
         the names, the statistics reset), before the next key, so that a power cut loses
-        no action."""
+        no action. Not the session's when `answer` is a play screen of the same match
+        (the result of a game that ended): the switch to it saves them, the game as that
+        screen shows it (saving.switched), a moment later; one save of the game, not two,
+        and the result's saves all at once, inside its pot's slide."""
         p = self.play
-        if p is not None and (p.changed or p.unkept):
+        if p is not None and (p.changed or p.unkept) and getattr(answer, "p", None) is not p:
             if self.store is not None:
                 import saving
                 saving.save_session(self, p)

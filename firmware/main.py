@@ -2,10 +2,12 @@
 # as board.py) names the pins and makes the drivers: display() first, so the 10,240-byte
 # frame is allocated right after gc.collect() while the heap is whole, then keypad().
 # The app runs on the real clock (time.ticks_ms: the bots' pace is in ms, whatever the
-# processor); the loop sleeps PAUSE_MS whenever idle() had nothing to show, HOLD_MS while
-# a bot's pause is held (app.timed: its thinking dots or its pop-up; each idle() then is
-# some 15,000 instructions of the handset's CPU for nothing to do, so fewer of them; a key
-# still skips the pause within HOLD_MS plus the keypad's debounce).
+# processor); the loop sleeps PAUSE_MS whenever idle() had nothing to show, and while
+# timed work is held (app.timed: a bot's thinking dots or its pop-up, the pot's slide)
+# it calls idle() only when app.wait says something is due (each idle() is some 45,000
+# instructions of the handset's CPU: a one-second pop-up took 35 of them for nothing),
+# reading the keys every HOLD_MS meanwhile (a key still skips the pause within HOLD_MS
+# plus the keypad's debounce).
 import gc
 
 from micropython import const
@@ -46,9 +48,11 @@ def main():
     display = board.display()       # the panel wakes meanwhile: its first frame is the title's
     pad = board.keypad()
     try:
-        from time import sleep_ms, ticks_ms
+        from time import sleep_ms, ticks_diff, ticks_ms
     except ImportError:  # CPython
         from time import sleep, time
+
+        from ui.screen import ticks_diff
 
         def sleep_ms(ms):
             sleep(ms / 1000)
@@ -67,10 +71,13 @@ def main():
         code = pad.get()
         if code:
             app.key(code)
-        elif app.idle():
-            if app.timed:           # a bot's pause held
-                sleep_ms(HOLD_MS)
-        else:                       # nothing changed
+            continue
+        if app.timed:               # a bot's pause held: nothing due for app.wait ms
+            d = app.wait - ticks_diff(ticks_ms(), app.now)
+            if d > 0:               # the keys read every HOLD_MS meanwhile
+                sleep_ms(d if d < HOLD_MS else HOLD_MS)
+                continue
+        if not app.idle():          # nothing changed
             sleep_ms(PAUSE_MS)
 
 

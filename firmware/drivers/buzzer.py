@@ -48,6 +48,10 @@ class Buzzer:
         self._off = ticks_add(self._clock(), MS[kind])
         self._on = True
 
+    def left(self):
+        """The ms until the tone ends (tick() ends it then), -1 when none is on."""
+        return ticks_diff(self._off, self._clock()) if self._on else -1
+
     def tick(self):
         """End the tone once its time is up."""
         if self._on and ticks_diff(self._clock(), self._off) >= 0:

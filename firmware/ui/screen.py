@@ -4,7 +4,8 @@
 #   SHOW     the screen drew its own changes into app.fb already: just show the frame;
 #   REDRAW   call draw(fb) for the whole screen, then show it;
 #   BUSY     nothing to show, but timed work is under way (a pop-up held on the screen):
-#            call idle() again after the usual pause (app.timed says so to main.py);
+#            the screen sets app.wait, the ms from app.now until its next change is due
+#            (default 30), and main.py calls idle() again then (app.timed says so);
 #   a Screen switch to that screen (the app calls its enter(), draw(fb), then shows).
 # A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
 # Screens open each other through open_screen() (one screen module imported when it is
@@ -81,6 +82,7 @@ class Later:
     on the handset: two screens' code at once is the peak otherwise)."""
 
     name = "opening"     # the app sets it to the name of the screen it replaces
+    p = None             # the match its screen will show (resume(): a play screen's)
 
     def __init__(self, module, cls, args):
         self.module = module
@@ -115,7 +117,10 @@ def open_screen(app, module, cls, *args):
 def resume(app):
     """The screen of the match in progress (app.play) for its state now (Session.view)."""
     module, cls, args = app.play.view()
-    return Later(module, cls, args)
+    later = Later(module, cls, args)
+    if module != "rulespages":      # (the table or the showdown: it saves the game)
+        later.p = app.play
+    return later
 
 
 def leave(app, module, cls, *args):

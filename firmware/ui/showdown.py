@@ -181,9 +181,12 @@ class Showdown(Screen):
         if self.step >= _STEPS or self.asking:  # (the pot waits under the question)
             return _NOTHING
         ms = settings.PACE_POT[self.p.cfg[settings.PACE]] * 10
-        k = ticks_diff(self.app.now, self.t0) * _STEPS // ms if ms > 0 else _STEPS
+        t = ticks_diff(self.app.now, self.t0)
+        k = t * _STEPS // ms if ms > 0 else _STEPS
         if k <= self.step:
-            return _BUSY                    # the next step's time has not come
+            # the next step's time has not come: nothing to do until it does
+            self.app.wait = ((self.step + 1) * ms + _STEPS - 1) // _STEPS - t
+            return _BUSY
         self.step = k if k < _STEPS else _STEPS
         self._pot(self.app.fb)
         return _SHOW

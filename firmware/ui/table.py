@@ -242,19 +242,24 @@ class Table(Screen):
         mode = self.mode
         if mode != _THINK and mode != _POP:
             return _NOTHING
-        t = ticks_diff(self.app.now, self.t0)
+        app = self.app
+        t = ticks_diff(app.now, self.t0)
         if mode == _POP:
             if t < self.p.pop_ms:
+                app.wait = self.p.pop_ms - t    # nothing to do until the pop-up ends
                 return _BUSY
             self.mode = _TURN
             return self._after()
-        if t < self.p.think_ms:
+        ms = self.p.think_ms
+        if t < ms:
             k = t // _DOTS_MS
+            d = (k + 1) * _DOTS_MS          # the next dot, or the bot's action
+            app.wait = (d if d < ms else ms) - t
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
             self.tick = k                   # a dot more: the dots drawn, shown here,
-            self._message(self.app.fb)      # so that the app takes it for no work (it
-            self.app.display.show()         # collects only after work)
+            self._message(app.fb)           # so that the app takes it for no work (it
+            app.display.show()              # collects only after work)
             return _BUSY
         return self._bot_acts()
 

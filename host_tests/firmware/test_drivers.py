@@ -151,6 +151,9 @@ def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
         def play(self, kind):
             self.kinds.append((kind, self.volume))
 
+        def left(self):
+            return -1
+
         def tick(self):
             pass
     seed, codes = script("hotseat3")

@@ -158,3 +158,48 @@ def test_the_keys_runs_keep_their_virtual_clock_of_10_ms_an_idle_call():
     r.app.idle()
     r.app.idle()
     assert r.app.now - now == 20
+
+
+def test_the_loop_calls_idle_only_when_a_dot_a_move_or_a_step_of_the_pot_is_due():
+    # main.py sleeps app.wait ms after a timed idle() (a bot's thinking or pop-up, the
+    # pot's slide): a moment earlier idle() would have had nothing to do, and at that
+    # moment it has something (a frame, or the next state). So a 1.1 s pop-up costs one
+    # call of the handset's CPU, not one every 30 ms.
+    for pace in (0, 1, 2):
+        r, clock = clocked(pace, seed=5)
+        app = r.app
+        woken = early = pops = pop_calls = slides = 0
+        for _ in range(3000):
+            if mode(r) == "turn":
+                clock.now += 400
+                app.key(K.OK)
+                continue
+            if r.app.screen.name in ("showdown", "svara", "gameover") and not app.timed:
+                slides += 1
+                if slides > 3:
+                    break
+                clock.now += 400
+                app.key(K.OK)
+                continue
+            changed = app.idle()
+            if not app.timed:
+                clock.now += 10
+                continue
+            assert changed and app.wait > 0, (r.trace(), app.wait)
+            before = (r.trace(), r.display.shown)
+            popping = mode(r) == "pop"
+            if app.wait > 1:
+                clock.now += app.wait - 1
+                assert app.idle() and (r.trace(), r.display.shown) == before, before
+                early += 1
+                clock.now += 1
+            else:
+                clock.now += app.wait
+            app.idle()
+            assert (r.trace(), r.display.shown) != before, ("nothing due", before)
+            woken += 1
+            if popping:
+                pop_calls += 1
+                pops += mode(r) != "pop"
+        assert slides > 3 and pops > 5 and early > 10, (slides, pops, early)
+        assert pop_calls == pops, "each pop-up ended at the one call its wait said"

@@ -5,7 +5,8 @@
 # drivers/st7735.py; this file only stands in for the board (pins, an SPI bus that keeps
 # what it is given, a littlefs on a RAM block device) and times the calls, as main.py's
 # loop makes them: a key, else idle(), and main.py's pause when idle() answers that nothing
-# changed (PAUSE_MS, 10 ms) or timed work is held (HOLD_MS).
+# changed (PAUSE_MS, 10 ms); while timed work is held, no idle() until app.wait says
+# something is due (main.py sleeps meanwhile, HOLD_MS at a time, reading the keys).
 #
 # The clock: under qemu -icount shift=0 the guest's clock advances 1 ns per instruction,
 # so a time.ticks_us() difference is thousands of instructions ("k"). Sleeps pass no
@@ -527,14 +528,25 @@ def settle(a):
     t0 = _ticks_us()
     slept = 0
     n = 0
+    waits = hasattr(a, "wait")      # (a tree before app.wait: HOLD_MS after each timed idle)
     while True:
+        if waits and a.timed:
+            # main.py: nothing is due for a.wait ms after a.now; it sleeps (HOLD_MS at
+            # most at a time, reading the keys) until then, then calls idle()
+            d = a.wait - _diff(_handset_ms(), a.now)
+            if d > 0:
+                t = _ticks_us()
+                _wait_handset_us(1000 * (d if d < _LOOP[1] else _LOOP[1]))
+                slept += _diff(_ticks_us(), t)
+                continue
         changed = call(a.idle)
         n += 1
-        if not changed or a.timed:
+        if not changed or (a.timed and not waits):
             if not changed and not a.timed and waiting(a):
                 break
             t = _ticks_us()
-            # main.py's pauses, in handset time: HOLD_MS while a bot's pause is held
+            # main.py's pauses, in handset time: PAUSE_MS when nothing changed (HOLD_MS
+            # while a bot's pause is held, on a tree before app.wait)
             _wait_handset_us(1000 * (_LOOP[1] if changed else _LOOP[0]))
             slept += _diff(_ticks_us(), t)
         if _diff(_ticks_us(), t0) > LIMIT_US:
