@@ -151,7 +151,7 @@ class App:
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
             answer = self.screen.key(code)
-            self._keep(answer)
+            self._keep()
             self._do(answer)
             self._fails = 0
         except Exception as e:      # MemoryError too: never out of the loop
@@ -192,7 +192,7 @@ class App:
                 answer = self.screen.open(self)
             else:
                 answer = self.screen.idle()
-                self._keep(answer)
+                self._keep()
             self._do(answer)
         except Exception as e:
             self._recover(e)
@@ -231,16 +231,13 @@ class App:
                 if not self.restore and not self.rest:
                     _done_loading()
 
-    def _keep(self, answer=None):
+    def _keep(self):
         """Save what the session says changed (an action, the pace: the game; a game
         counted: the history), and what a screen changed (the settings it saves at once,
         the names, the statistics reset), before the next key, so that a power cut loses
-        no action. Not the session's when `answer` is a play screen of the same match
-        (the result of a game that ended): the switch to it saves them, the game as that
-        screen shows it (saving.switched), a moment later; one save of the game, not two,
-        and the result's saves all at once, inside its pot's slide."""
+        no action."""
         p = self.play
-        if p is not None and (p.changed or p.unkept) and getattr(answer, "p", None) is not p:
+        if p is not None and (p.changed or p.unkept):
             if self.store is not None:
                 import saving
                 saving.save_session(self, p)

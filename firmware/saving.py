@@ -45,8 +45,7 @@
 # saves it before the next key; the bots' actions are replayed from that save after a
 # cut: their generator and Hard's reads are saved with it, so they play the very same
 # actions again), and at every switch to a play screen, the statistics and history
-# when a game or match ends (the history and the game with the switch to the result,
-# in one call: App._keep leaves them to it), the names when one is typed, the table settings when the
+# when a game or match ends, the names when one is typed, the table settings when the
 # player leaves the options screens, the others when changed, the statistics when reset
 # (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
 # saves after the key: no screen calls this module).
@@ -161,11 +160,7 @@ def switched(app, old, new):
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
     elif new.p is p:
-        # (with what the session left to this switch: App._keep; the game counted first)
-        if p.unkept:
-            keep_history(app, p)
         save_game(app, new.name)
-        p.changed = False
     save_stats(app)
     if old is not None and old.name == "options":
         save_settings(app)

@@ -227,7 +227,7 @@ class Session:
             return "showdown", "Showdown", (1,)
         if g.to_act is None:
             self.finish_game()
-            return "showdown", "Showdown", (0,)
+            return "showdown", "Showdown", (0, app.now)     # (the pot's slide from now)
         return "table", "Table", ()
 
     def name(self, seat):

@@ -82,7 +82,6 @@ class Later:
     on the handset: two screens' code at once is the peak otherwise)."""
 
     name = "opening"     # the app sets it to the name of the screen it replaces
-    p = None             # the match its screen will show (resume(): a play screen's)
 
     def __init__(self, module, cls, args):
         self.module = module
@@ -117,10 +116,7 @@ def open_screen(app, module, cls, *args):
 def resume(app):
     """The screen of the match in progress (app.play) for its state now (Session.view)."""
     module, cls, args = app.play.view()
-    later = Later(module, cls, args)
-    if module != "rulespages":      # (the table or the showdown: it saves the game)
-        later.p = app.play
-    return later
+    return Later(module, cls, args)
 
 
 def leave(app, module, cls, *args):

@@ -75,16 +75,18 @@ _STEPS = const(8)
 
 
 class Showdown(Screen):
-    """Showdown(app, kind): the result of a game, a svara, or the end of the match."""
+    """Showdown(app, kind, t0=-1): the result of a game, a svara, or the end of the match."""
 
     name = "showdown"
 
-    def __init__(self, app, kind):
+    def __init__(self, app, kind, t0=-1):
         super().__init__(app)
         self.p = app.play
         self.kind = kind
         self.step = 0 if kind == RESULT else _STEPS
-        self.t0 = app.now               # the pot's slide starts as the result is made
+        # The pot's slide starts as the game's result is known (t0: app.now then, when the
+        # table let go of the game), so that the result's saves and drawing are within it.
+        self.t0 = app.now if t0 < 0 else t0
         self.x0 = -1                        # where the chip starts (_pot), once drawn
         self.who = ""                       # the winner's name, once drawn
         self.sel = 0

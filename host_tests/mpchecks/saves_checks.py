@@ -156,32 +156,6 @@ def _every_cut():
         _check_restart(fs, saves, k)
 
 
-def test_a_games_end_saves_the_game_once_as_its_result_shows_it():
-    # Each write costs the handset's flash and CPU (a littlefs folder compacts every few):
-    # the game's end saves the history, the game as the result shows it and the
-    # statistics, not the same game once more as the table showed it a moment before.
-    from ui import writer
-    real = writer.text
-    writer.text = _no_text
-    try:
-        saves = _reference()[0]
-    finally:
-        writer.text = real
-    games = [obj for _, _, name, obj in saves if name == "game"]
-    ends = 0
-    for i in range(1, len(games)):
-        assert games[i]["log"] != games[i - 1]["log"] or \
-            games[i]["screen"] == games[i - 1]["screen"] == "table", (i, games[i]["screen"])
-    for i, (_, _, name, obj) in enumerate(saves):
-        if name == "history":
-            ends += 1
-            after = [o for _, _, n, o in saves[i + 1:] if n == "game"]
-            before = [o for _, _, n, o in saves[:i] if n == "game"]
-            assert after and after[0]["screen"] != "table", after[:1]
-            assert before[-1]["log"] != after[0]["log"]
-    assert ends >= 2, ends
-
-
 # --- damaged files at start ----------------------------------------------------------
 
 def _two_saves():
