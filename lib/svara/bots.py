@@ -646,13 +646,14 @@ def _bet_cfr(view, legal, rng, reads=None):
     small = big = 0
     if span:
         small = _to_pot(view, span, 1)
-        big = _to_pot(view, span, 3)
         if small >= span[1]:
             a += s   # the small raise would be all-in
             s = 0
-        if big >= span[1]:
-            a += g
-            g = 0
+        if g:
+            big = _to_pot(view, span, 3)
+            if big >= span[1]:
+                a += g
+                g = 0
     else:
         s = a = g = 0
     total = f + c + s + a + g
