@@ -944,7 +944,7 @@ def tune_doubles(depth, data, report=print):
     full game (every raise size, blinds included, as Hard plays: full_exploitability)
     would take more after a blind of that size than without any blind. The abstract
     equilibrium doubles the least blinds always; in the full game the bigger pot is
-    worth more to a raise between the table's two sizes than the double wins
+    worth more to a raise between the table's sizes than the double wins
     (fit_doubles)."""
     m, n = points_joint()
     o_dbl = 1 + 2 * data[0]
