@@ -91,14 +91,16 @@ def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tourna
         assert result[level, bench_bots.RANDOM][0] > 1.0, result
 
 
-def test_the_bots_and_their_table_cost_under_9_and_24_kb_of_heap_on_micropython():
+def test_the_bots_and_their_table_cost_under_9_5_and_52_kb_of_heap_on_micropython():
     # (Hard's time a decision under MicroPython is a benchmark: make bench, tools/bench/bots.py.)
     from tools.bench import bots as bench_bots
     bots_cost, table_cost, _ = bench_bots.import_costs()
     # The strategy imported from source (on the handset it is read in place: from
     # flash when frozen or in a ROMFS, from svara/_strategy.bin beside the .mpy files):
-    # issue 24's table of every blind and six stacks, 22,308 bytes of tables.
-    assert table_cost < 24576 and bots_cost < 9216, (bots_cost, table_cost)
+    # issue 24's three-size table of every blind and six stacks, 50,386 bytes of tables.
+    # svara.bots grew from 9,088 to 9,632 bytes with the reading of the game's first two
+    # raises from its log (raise_read).
+    assert table_cost < 53248 and bots_cost < 9728, (bots_cost, table_cost)
 
 
 def test_hard_wins_more_chips_than_normal_at_a_four_handed_table(monkeypatch):

@@ -7,7 +7,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path[:0] = [os.path.join(ROOT, "lib"), ROOT]
 
 from svara import bots, _strategy  # noqa: E402
-from svara.game import Game, Rng, PASS, BLIND, RAISE  # noqa: E402
+from svara.game import Game, Rng, PASS, CALL, BLIND, RAISE  # noqa: E402
+from svara.rules import Rules  # noqa: E402
 from tools.bench import solve  # noqa: E402
 
 
@@ -90,3 +91,83 @@ def test_hard_as_first_hand_blinds_rarely_and_only_its_table_sizes():
                 blinds += 1
                 assert x in sizes, (stack, x, sizes)
         assert blinds < 15, (stack, blinds)
+
+
+def test_hard_makes_the_big_raise_of_its_table_with_some_hands():
+    # Heads-up without blinds at 100 chips: Hard (first to act, seat 0) opens to half the
+    # pot (1) with almost every hand (its table's open); over a half-pot open Hard (seat
+    # 1) raises to one and a half pots (1 + (3 + 1) * 3 // 2 = 7) with many of its good
+    # hands, to half the pot (1 + 2 = 3) or all in with others; over 300 deals.
+    rules = Rules(blinds=False)
+    opens = {}
+    overs = {}
+    rng = Rng(7)
+    for seed in range(300):
+        g = Game([100, 100], 1, rules, seed=seed)
+        a, x = bots.decide(bots.HARD, g, 0, rng)
+        opens[a, x] = opens.get((a, x), 0) + 1
+        g = Game([100, 100], 1, rules, seed=seed)
+        g.act(RAISE, 1)
+        a, x = bots.decide(bots.HARD, g, 1, rng)
+        overs[a, x] = overs.get((a, x), 0) + 1
+    assert opens.get((RAISE, 1), 0) >= 200, opens
+    assert overs.get((RAISE, 7), 0) >= 20 and overs.get((RAISE, 3), 0) >= 10, overs
+    assert overs.get((RAISE, 7), 0) < overs.get((CALL, 0), 0) + overs.get((PASS, 0), 0), overs
+
+
+class _Spy:
+    """The strategy table, recording each slot Hard looks up (its offset's slot)."""
+
+    def __init__(self, table):
+        self.t = table
+        self.slots = []
+
+    def open(self):
+        self.t.open()
+        return self
+
+    def close(self):
+        self.t.close()
+
+    def read(self, k, offset, buf, n=-1):
+        out = self.t.read(k, offset, buf, n)
+        if k < len(bots._DEPTHS):
+            t = _strategy.TABLES[k]
+            nb = t[0]
+            w = t[1 + 3 * nb]
+            o = 4 + 3 * nb
+            if o <= offset < o + (1 + 2 * nb) * 56 * w:
+                self.slots.append((offset - o) // w)
+        return out
+
+
+def test_an_odd_sized_open_reads_as_one_size_all_game():
+    # Without blinds first hand opens to 2 (between half the pot, 1, and one and a half
+    # pots, 3). Hard reads it as one of them by its cards, and keeps that reading: at
+    # its decision after the next raise (a third raise made) the slot says the same.
+    rules = Rules(blinds=False)
+    bots.decide(bots.HARD, Game([100, 100], 1, rules, seed=1), 0, Rng(1))   # table made
+    spy = _Spy(bots._STRATEGY[0])
+    saved = bots._STRATEGY[0]
+    bots._STRATEGY[0] = spy
+    readings = []
+    try:
+        for seed in range(60):
+            g = Game([100, 100], 1, rules, seed=seed)
+            g.act(RAISE, 2)
+            del spy.slots[:]
+            a, x = bots.decide(bots.HARD, g, 1, Rng(seed))
+            if a == CALL and not spy.slots:
+                readings.append(None)      # read as a call: no row
+                continue
+            first = spy.slots[-1] >> 1 & 1          # the first raise read as big
+            g.act(RAISE, 6)
+            g.act(RAISE, 14)
+            del spy.slots[:]
+            for k in range(3):
+                bots.decide(bots.HARD, g, 1, Rng(seed * 3 + k))
+                assert spy.slots and spy.slots[-1] >> 1 & 1 == first, (seed, k)
+            readings.append(first)
+    finally:
+        bots._STRATEGY[0] = saved
+    assert readings.count(0) >= 5 and readings.count(1) >= 5, readings

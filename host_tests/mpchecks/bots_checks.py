@@ -55,13 +55,25 @@ def test_the_heads_up_table_is_whole_and_small():
         sizes = list(t[1:1 + nb])
         assert sizes == sorted(set(sizes)) and sizes[0] == 1 and sizes[-1] == d // 2
         assert sum(t[1 + nb:1 + 2 * nb]) <= 255     # first hand's blind weights
-        head = 1 + 3 * nb + (1 + 2 * nb) * 14
-        rows = [r for r in t[1 + 3 * nb:head] if r != 255]
-        assert sorted(rows) == list(range(len(rows)))
-        assert len(t) == head + len(rows) * 16 * 3
-        for i in range(head, len(t), 3):
+        # The row index width w, how many rows have a big raise (4 bytes a bucket, the
+        # others 3), then (1 + 2 nb) x 56 slots of w bytes (all ones: none).
+        w = t[1 + 3 * nb]
+        n4 = t[2 + 3 * nb] | t[3 + 3 * nb] << 8
+        o = 4 + 3 * nb
+        head = o + (1 + 2 * nb) * 56 * w
+        none = 255 if w == 1 else 65535
+        rows = []
+        for i in range(o, head, w):
+            r = t[i] if w == 1 else t[i] | t[i + 1] << 8
+            if r != none:
+                rows.append(r)
+        assert sorted(rows) == list(range(len(rows))) and (w == 2) == (len(rows) > 254)
+        assert len(t) == head + n4 * 16 * 4 + (len(rows) - n4) * 16 * 3
+        for i in range(head, head + n4 * 64, 4):
+            assert t[i] + t[i + 1] + t[i + 2] + t[i + 3] <= 255
+        for i in range(head + n4 * 64, len(t), 3):
             assert t[i] + t[i + 1] + t[i + 2] <= 255
-    assert sum(len(t) for t in _strategy.TABLES) < 40000
+    assert sum(len(t) for t in _strategy.TABLES) < 60000
 
 
 def test_a_blind_reads_as_the_table_size_nearest_its_share_of_the_stack():
@@ -166,3 +178,40 @@ def test_hard_calls_a_shove_over_its_double_when_its_chances_pay():
             assert bots.decide(bots.HARD, g, 0, rng, reads) == (CALL, 0)
             g = _shove_over_a_double((4, 26, 9))        # 8c Kh 9d
             assert bots.decide(bots.HARD, g, 0, rng, reads) == (PASS, 0)
+
+
+def test_heads_up_hard_reads_a_raise_alike_on_both_interpreters():
+    # svara.bots.raise_read: lo | hi << 2 | chance of hi in 256 << 4 (0 a call, 1 half
+    # the pot, 2 one and a half pots, 3 all-in), whole numbers only.
+    def read(*args):
+        x = bots.raise_read(*args)
+        return x & 3, x >> 2 & 3, x >> 4
+
+    assert read(4, 2, 0, 99, True) == (1, 2, 160)      # an open of 2: half 1, big 3
+    assert read(4, 2, 0, 99, False) == (1, 3, 29)      # no big size after two raises
+    assert read(3, 1, 0, 99, True) == (1, 2, 0)        # the half-pot open itself
+    assert read(5, 3, 0, 99, True)[1:] == (2, 256)     # the big open itself
+    assert read(14, 10, 2, 99, True) == (1, 2, 229)
+    assert read(200, 99, 40, 99, True)[1:] == (3, 256)     # all in
+    assert read(6, 2, 1, 99, True) == (0, 1, 149)      # under half the pot: a call or half
+
+
+def test_heads_up_hard_plays_its_three_sizes_legally_through_raises_and_svaras():
+    rng = Rng(3)
+    for seed in range(12):
+        g = Game([60, 60] if seed % 2 else [400, 400], seed % 2, None, None, seed)
+        total = sum(g.stacks) + g.pot
+        steps = 0
+        while g.to_act is not None:
+            s = g.to_act
+            if s == 1 and g.phase != BLINDS and g.legal()[-1][0] == RAISE and rng.getrandbits(2):
+                lo, hi = g.legal()[-1][1:]
+                x = lo + rng.getrandbits(6) * (hi - lo) // 63       # any size
+                a = RAISE
+            else:
+                a, x = bots.decide(bots.HARD, g, s, rng)
+            assert g.can_act(a, x), (a, x, g.legal())
+            g.act(a, x)
+            steps += 1
+            assert steps < 200
+        assert sum(g.stacks) == total and g.winner is not None

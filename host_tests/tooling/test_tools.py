@@ -28,7 +28,7 @@ TOOL_NAMES = {
     "tools.device.mip", "tools.device.typecheck",
     "tools.gen.score_table", "tools.gen.font", "tools.gen.strings", "tools.gen.exact_odds",
     "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr", "tools.gen.floor_odds",
-    "tools.gen.cfr_big", "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
+    "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.odds", "tools.bench.panel",
     "tools.bench.play", "tools.bench.qemu", "tools.bench.score", "tools.bench.solve",
     "tools.bench.ui", "tools.bench.unix",

@@ -12,7 +12,8 @@
 # reads are what Normal and Easy hold when they bet.
 # Bet sizes carry information: a raise of more than the pot before it (a big raise) reads
 # as 22 points or more for NORMAL, and for HARD at tables of three or more. Heads-up HARD
-# reads a raise between its table's two sizes as one of them (allin_share). HARD also
+# reads a raise as one of its table's sizes (raise_read; the game's first two raises the
+# same way all game, from the game's log). HARD also
 # takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
 # stand by his bets), and plays against that (svara/reads.py).
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
@@ -387,7 +388,7 @@ def _first_hand(view):
 
 
 _STRATEGY = []           # the svara.data.Table of svara._strategy, made on first use
-_sbuf = bytearray(3)
+_sbuf = bytearray(4)
 _bbuf = bytearray(16)    # a table's blind sizes (14 at most)
 # The stack buckets of svara._strategy (its DEPTHS: antes behind after the ante), one
 # table each, TABLE_<depth>; the last name is BUCKET_OF.
@@ -478,40 +479,34 @@ def _blind_cfr(view, legal, rng):
         t.close()
 
 
-def allin_share(pot, level, mine, limit):
-    """Out of 256, how often a raise to ``level`` over my bet of ``mine`` (the pot now
-    ``pot``, heads-up) reads as all-in rather than the table's half-pot raise: 0 up to
-    the half-pot size, 256 at the limit, between them by the price of the call each
-    offers (raise / (pot + 2 raise)): where the raise's price lies between the half-pot
-    raise's and all-in's, that share squared, so that more of them read as the half-pot
-    raise (a best response on the full game takes 0.52 chips a game at 100-chip stacks
-    from it; 0.57 with the pseudo-harmonic chance squared, 1.01 with it plain)."""
+def raise_read(pot, level, mine, limit, early):
+    """How HARD heads-up reads a raise to ``level`` over its bet of ``mine`` (the pot now
+    ``pot``) as one of its table's sizes: lo | hi << 2 | x << 4, read as hi x times in
+    256, else as lo; 0 a call (it would end the betting: Hard calls), 1 half the pot, 2
+    the big raise (1.5 pots; only ``early``: the game's first two raises), 3 all-in.
+    Under half the pot, and between half the pot and the big raise, by the
+    pseudo-harmonic mapping (Ganzfried and Sandholm, 2013); between the big raise and
+    all-in by that chance squared; where there is no big raise between half the pot
+    and all-in by the price of the call each offers (raise / (pot + 2 raise)) squared,
+    so that more of them read as half the pot (docs/BOTS.md has what each measured)."""
     p = pot - level + mine          # the pot had the raiser only called
     a = p // 2                      # the half-pot raise, over my bet
-    if a < 1:
-        a = 1
     b = limit - mine
     y = level - mine
-    if y <= a or b <= a:
-        return 0
     if y >= b:
-        return 256
-    x = 256 * (y - a) * (p + 2 * b) // ((b - a) * (p + 2 * y))
-    return x * x >> 8
-
-
-def small_share(pot, level, mine):
-    """Out of 256, how often a raise to ``level`` over my bet of ``mine`` (the pot now
-    ``pot``, heads-up) that is smaller than the table's half-pot raise reads as that
-    raise; otherwise it reads as no raise, a call, which would end the betting: Hard
-    calls. The pseudo-harmonic mapping of the raise between a call (0) and half the
-    pot, as shares of the pot (Ganzfried and Sandholm, 2013); 256 at half the pot."""
-    p = pot - level + mine          # the pot had the raiser only called
-    a = p // 2                      # the half-pot raise, over my bet
-    y = level - mine
-    if a < 1 or y <= 0 or y >= a:
-        return 256
-    return 256 * y * (p + a) // (a * (p + y))
+        return 4111                 # 3 | 3 << 2 | 256 << 4
+    if y < a:
+        return 4 | 256 * y * (p + a) // (a * (p + y)) << 4
+    g = p * 3 // 2                  # the big raise, over my bet
+    if early and a < g < b:
+        if y <= g:
+            return 9 | 256 - 256 * (g - y) * (p + a) // ((g - a) * (p + y)) << 4
+        x = 256 - 256 * (b - y) * (p + g) // ((b - g) * (p + y))
+        a = 14
+    else:
+        x = 256 * (y - a) * (p + 2 * b) // ((b - a) * (p + 2 * y))
+        a = 13
+    return a | (x * x >> 8) << 4
 
 
 def _bet_cfr(view, legal, rng, reads=None):
@@ -525,19 +520,45 @@ def _bet_cfr(view, legal, rng, reads=None):
     r = view.raises(p0) + view.raises(p1)
     if r > 6:
         return None
-    allin = 0
-    if view.opened:
+    allin = rb = 0          # rb: the first two raises read as big, 2 the first, 1 the second
+    if r:
+        # This game's or svara's raises (a call ends a round heads-up), from the game's
+        # log (svara.log: amount << 3 | action), each read as one of the table's sizes,
+        # the same way at every decision: the draw is fixed by Hard's cards and the raise.
         limit = view.limit()
-        if view.level >= limit:
-            allin = 1
-        else:
-            # A raise between the table's half pot and all-in is read as one of them.
-            x = allin_share(view.pot, view.level, view.bets[view.seat], limit)
-            if x and rng.getrandbits(8) < x:
-                allin = 1
-            elif rng.getrandbits(8) >= small_share(view.pot, view.level,
-                                                    view.bets[view.seat]):
-                return CALL, 0     # a raise this small reads as a call: see it
+        h = view.hand()
+        bets = view.bets
+        base = view.pot - bets[p0] - bets[p1]
+        lg = view.log
+        n = i = prev = 0
+        while i < len(lg):
+            v = sh = 0
+            while True:
+                c = lg[i]
+                i += 1
+                v |= (c & 127) << sh
+                sh += 7
+                if c < 128:
+                    break
+            lv = v >> 3
+            v &= 7
+            if v == CALL:
+                n = rb = prev = 0
+            elif v == BLIND:
+                prev = lv
+            elif v == RAISE:
+                n += 1
+                x = raise_read(base + lv + prev, lv, prev, limit, n < 3)
+                d = (((h[0] << 10 | h[1] << 5 | h[2]) ^ lv * 97 ^ n * 5003) & 32767) * 31821
+                x = x >> 2 & 3 if d >> 15 & 255 < x >> 4 else x & 3
+                if x == 2:
+                    rb |= 3 - n
+                prev = lv
+        if n != r:
+            return None
+        if not x:
+            return CALL, 0     # a raise this small reads as a call: see it
+        allin = x == 3
     t, k, depth = _table(view)
     b = _sbuf
     try:
@@ -552,17 +573,40 @@ def _bet_cfr(view, legal, rng, reads=None):
             prefix = 2 + 2 * i if b1 else 1 + 2 * i
         else:
             nb = t.read(k, 0, b, 1)[0]
-        row = t.read(k, 1 + 3 * nb + (prefix * 7 + r) * 2 + allin, b, 1)[0]
-        if row == 255:
-            return None
+        # The slots (a row index of w bytes each) after nb, the sizes, first hand's
+        # weights, the doubles, w and the count n4 of the rows with a big raise (4 bytes
+        # a bucket; the rest 3): tools/gen/cfr.py encode().
+        t.read(k, 1 + 3 * nb, b, 3)
+        w = b[0]
+        n4 = b[1] | b[2] << 8
+        o = 4 + 3 * nb
+        while True:
+            t.read(k, o + (((prefix * 7 + r) * 2 + allin) * 4 + rb) * w, b, w)
+            row = b[0] | b[1] << 8 if w == 2 else b[0]
+            if row < (1 << 8 * w) - 1:
+                break
+            if allin and not rb or not r:
+                return None
+            # No row (this depth's tree has no raise of that size there, off its
+            # stack): the row facing all-in, then with no raise read as big, as the
+            # tree merges a raise that would reach the limit into all-in.
+            if allin:
+                rb = 0
+            allin = 1
+        o += (1 + 2 * nb) * 56 * w
         t.read(len(_DEPTHS), view.points(), b, 1)
-        t.read(k, 1 + 3 * nb + (1 + 2 * nb) * 14 + (row * 16 + b[0]) * 3, b, 3)
+        if row < n4:
+            t.read(k, o + (row * 16 + b[0]) * 4, b, 4)
+        else:
+            t.read(k, o + n4 * 64 + ((row - n4) * 16 + b[0]) * 3, b, 3)
+            b[3] = 0
     finally:
         t.close()
     f = b[0]
     c = b[1] if view.opened else 0
     s = b[2]
-    a = 255 - b[0] - b[1] - b[2]
+    g = b[3]
+    a = 255 - f - b[1] - s - g
     e = need = -1
     if view.opened:
         need = view.to_call * 1000 // (view.pot + view.to_call)
@@ -583,8 +627,8 @@ def _bet_cfr(view, legal, rng, reads=None):
             if e < need:
                 c = 0
                 if reads is not None:
-                    f += s + a      # his big raises are what the read says: no bluffs
-                    s = a = 0
+                    f += s + a + g      # his big raises are what the read says: no bluffs
+                    s = a = g = 0
             elif e > need + 150:
                 f = 0
     span = _raise_span(legal)
@@ -595,19 +639,24 @@ def _bet_cfr(view, legal, rng, reads=None):
             e = _equity(view, 1, _floor(view, view.players()))
         if e < 500:
             if e >= need:
-                c += s + a
+                c += s + a + g
             else:
-                f += s + a
+                f += s + a + g
             span = None
-    small = 0
+    small = big = 0
     if span:
         small = _to_pot(view, span, 1)
         if small >= span[1]:
             a += s   # the small raise would be all-in
             s = 0
+        if g:
+            big = _to_pot(view, span, 3)
+            if big >= span[1]:
+                a += g
+                g = 0
     else:
-        s = a = 0
-    total = f + c + s + a
+        s = a = g = 0
+    total = f + c + s + a + g
     if not total:
         return None
     x = (rng.getrandbits(16) * total) >> 16
@@ -619,4 +668,7 @@ def _bet_cfr(view, legal, rng, reads=None):
     x -= c
     if x < s:
         return RAISE, small
+    x -= s
+    if x < g:
+        return RAISE, big
     return RAISE, span[1]

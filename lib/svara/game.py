@@ -565,4 +565,4 @@ class View:
 _PUBLIC = ("n", "rules", "dealer", "to_act", "phase", "pot", "level", "last_blind",
            "opened", "last_raiser", "stacks", "bets", "to_call", "buy_in", "svaras",
            "seated", "is_in", "blinded", "tied", "raises", "players", "limit", "showdown",
-           "winner", "ending")
+           "winner", "ending", "log")

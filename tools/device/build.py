@@ -137,7 +137,18 @@ def build(board="handset", out=None, log=print, src=ROOT):
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         if name.endswith(".mpy"):
             tmp = dest + ".tmp"
-            compile_module(path, rel, tmp)
+            if rel in DATA_MODULES:
+                # Its bytes go into NAME.bin, which svara.data reads instead of importing
+                # the module: the .mpy keeps the rest, each bytes constant b"" (the
+                # tables are not in the image twice: issue 24's strategy table alone is
+                # 50 KB, and with it twice the image outgrew a 512 KiB ROMFS).
+                stub = tmp + ".py"
+                with open(stub, "w", encoding="utf-8") as f:
+                    f.write(data_stub(path))
+                compile_module(stub, rel, tmp)
+                os.remove(stub)
+            else:
+                compile_module(path, rel, tmp)
             _replace_if_changed(tmp, dest)
         else:
             with open(path, "rb") as f:
@@ -205,22 +216,37 @@ def romfs_image(out):
     return bytes(w.finalise())
 
 
+def _bytes_constants(path):
+    """(source lines, the module-level NAME = b"..." assignments) of a table module."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    tree = ast.parse(text, path)
+    found = [node for node in tree.body
+             if isinstance(node, ast.Assign) and len(node.targets) == 1
+             and isinstance(node.targets[0], ast.Name)
+             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bytes)]
+    return text.splitlines(True), found
+
+
 def data_file(path):
     """The .bin file of a table module (lib/svara/data.py reads it): b"SVD", the number
     of its bytes constants, per constant its name's length, name and length (4 bytes
     little-endian), then their bytes, in the module's order."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    found = []
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bytes)):
-            found.append((node.targets[0].id.encode("ascii"), node.value.value))
+    found = [(node.targets[0].id.encode("ascii"), node.value.value)
+             for node in _bytes_constants(path)[1]]
     head = b"SVD" + bytes((len(found),))
     for name, data in found:
         head += bytes((len(name),)) + name + len(data).to_bytes(4, "little")
     return head + b"".join(data for _, data in found)
+
+
+def data_stub(path):
+    """The source of a table module with each bytes constant b"" (its .mpy: the bytes
+    are in its .bin)."""
+    lines, found = _bytes_constants(path)
+    for node in reversed(found):
+        lines[node.lineno - 1:node.end_lineno] = ['%s = b""\n' % node.targets[0].id]
+    return "".join(lines)
 
 
 def _write_if_changed(dest, data):

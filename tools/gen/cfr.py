@@ -21,9 +21,12 @@ raise cap 3):
   blind he may double, or not, knowing its size; then the betting starts after the
   last blind bettor (the dealer opens at least 2 b or folds; after a double first hand
   opens at least 4 b or folds).
-- Betting as in the engine (opens, level, limit, cap of 3 raises each), with four
+- Betting as in the engine (opens, level, limit, cap of 3 raises each), with five
   abstract actions: pass (fold), call, raise "half pot" (to level + (pot + the call)
-  // 2, at least the legal least) and all-in (to the limit).
+  // 2, at least the legal least), at the game's first MAXR (2) raises the big raise
+  (to level + (pot + the call) * BIGX // 2, one and a half pots) and all-in (to the
+  limit); a row for every history (perfect recall: the first two raises' sizes are in
+  its slot).
 - A tie is worth 0 to both (the svara replays the pot between the same two).
 - One game per stack depth in DEPTHS (chips behind after the ante; the bot picks the
   depth nearest the table's limit, geometrically).
@@ -32,8 +35,9 @@ averaging; the same sweep as Solver.iterate, which is kept as its check), built 
 build/cfr_solve on first use.
 A real position maps to an abstract node by what the View shows: the blind first hand
 bet (read as the size nearest its share of the limit, svara.bots.blind_index), whether
-the dealer doubled, how many raises were made (sum over both), and whether the level
-is the limit (all-in).
+the dealer doubled, how many raises were made (sum over both), whether the level is
+(read as) the limit, and the first two raises' levels from the game's log, each read
+as half the pot, big or all-in (svara.bots.raise_read) the same way all game.
 """
 import os
 import subprocess
@@ -58,12 +62,23 @@ K = 16                   # buckets
 ITERATIONS = 10000
 # Bucket of each points value 0..34 (only 8..11, 15..34 occur).
 BUCKET_OF = bytes([0] * 15 + [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11, 12, 13, 14, 15, 15, 15])
-FOLD, CALL, SMALL, ALLIN = 0, 1, 2, 3
+FOLD, CALL, SMALL, ALLIN, BIG = 0, 1, 2, 3, 4
 CAP = 3
+# The big raise (svara.bots plays it: _to_pot(view, span, 3), raise_read): level +
+# (pot + the call) * BIGX // 2, offered at the game's first MAXR raises.
+BIGX = 3
+MAXR = 2
+# Codes of a raise as the table keys it (svara.bots.raise_read): half the pot, big, all-in.
+HALF_CODE, BIG_CODE, ALLIN_CODE = 1, 2, 3
 
 
-def slot(prefix, raises, allin):
-    return (prefix * 7 + raises) * 2 + allin
+def slot(prefix, raises, allin, big1=0, big2=0):
+    """The slot of a betting position: who blinded (prefix), raises made (0..6), whether
+    the level is (read as) all-in, whether the first / second raise was (read as) big."""
+    return (((prefix * 7 + raises) * 2 + allin) * 2 + big1) * 2 + big2
+
+
+SLOTS = 56    # slots a prefix: 7 raises x all-in or not x 2 x 2 readings of the first two
 
 
 def joint():
@@ -134,27 +149,56 @@ def blind_sizes(depth):
 
 def layout(nb):
     """Offsets in one depth's table of nb blind sizes: (first hand's blind weights, the
-    dealer's doubles, the slots, the rows)."""
-    slots = 1 + 3 * nb
-    return 1 + nb, 1 + 2 * nb, slots, slots + (1 + 2 * nb) * 14
+    dealer's doubles, the row index width and 4-byte rows count (3 bytes), the slots)."""
+    return 1 + nb, 1 + 2 * nb, 1 + 3 * nb, 4 + 3 * nb
+
+
+def rows_at(data):
+    """(offset of the rows, row index width, how many rows have 4 bytes a bucket) of a table."""
+    nb = data[0]
+    o = 1 + 3 * nb
+    w = data[o]
+    return 4 + 3 * nb + (1 + 2 * nb) * SLOTS * w, w, data[o + 1] | data[o + 2] << 8
+
+
+def row_of(data, s):
+    """The row of slot s in a table (255 or 65535: none); with rows_at's facts."""
+    nb = data[0]
+    o_rows, w, n4 = rows_at(data)
+    i = 4 + 3 * nb + s * w
+    row = data[i] if w == 1 else data[i] | data[i + 1] << 8
+    return None if row == (255 if w == 1 else 65535) else row
+
+
+def row_offset(data, row, b):
+    """(offset, 4 or 3 bytes) of bucket b's weights in ``row``: the rows with a big raise
+    (4 bytes: fold, call, small, big) come first, then the others (fold, call, small)."""
+    o_rows, w, n4 = rows_at(data)
+    if row < n4:
+        return o_rows + (row * K + b) * 4, 4
+    return o_rows + n4 * K * 4 + ((row - n4) * K + b) * 3, 3
+
+
+def weights_at(data, row, b):
+    """The five weights out of WHOLE of bucket b in ``row``, by action (FOLD..BIG)."""
+    i, nbytes = row_offset(data, row, b)
+    f, c, s = data[i], data[i + 1], data[i + 2]
+    g = data[i + 3] if nbytes == 4 else 0
+    return f, c, s, WHOLE - f - c - s - g, g
 
 
 def build(depth):
     """The abstract tree for chips ``depth`` behind each after the ante; list of nodes.
     First hand blinds one of blind_sizes(depth) or not; the dealer doubles a blind b
-    when 4 b <= depth (the rules offer it then); then the betting. Prefix of a betting
-    node: 0 no blind, 1 + 2 k first hand blinded size k, 2 + 2 k and the dealer doubled."""
+    when 4 b <= depth (the rules offer it then); then the betting, with the big raise at
+    the first MAXR raises. Prefix of a betting node: 0 no blind, 1 + 2 k first hand
+    blinded size k, 2 + 2 k and the dealer doubled."""
     nodes = []
 
     def new(kind, actor=-1):
         nd = Node()
-        nd.kind = kind
-        nd.actor = actor
-        nd.actions = ()
-        nd.kids = ()
-        nd.pay = 0
-        nd.slot = -1
-        nd.index = len(nodes)
+        nd.kind, nd.actor, nd.actions, nd.kids, nd.pay = kind, actor, (), (), 0
+        nd.slot, nd.index = -1, len(nodes)
         nodes.append(nd)
         return nd
 
@@ -163,17 +207,19 @@ def build(depth):
         nd.pay = -(1 + put[0]) if folder == 0 else 1 + put[1]   # P0's chips won
         return nd
 
-    def betting(prefix, put, level, opened, raises, actor, last_blind):
+    def key(prefix, hist, allin):
+        """hist: the codes of the raises so far (a tuple of HALF_CODE, BIG_CODE, ALLIN_CODE)."""
+        big = [1 if len(hist) > i and hist[i] == BIG_CODE else 0 for i in range(2)]
+        return slot(prefix, len(hist), allin, big[0], big[1])
+
+    def betting(prefix, put, level, opened, raises, actor, last_blind, hist):
         pot = 2 + put[0] + put[1]
         limit = depth            # both start equal: the limit is the depth
         nd = new("bet", actor)
-        r = raises[0] + raises[1]
-        allin = opened and level >= limit
-        nd.slot = slot(prefix, r, 1 if allin else 0)
+        nd.slot = key(prefix, hist, 0)
         acts = [FOLD]
-        kids = []
         # A fold before any open: whoever else is in wins (blind bettor or dealer).
-        kids.append(fold(actor, put))
+        kids = [fold(actor, put)]
         other = 1 - actor
         if opened:
             acts.append(CALL)
@@ -183,9 +229,16 @@ def build(depth):
         if raises[actor] < CAP:
             lo = 2 * last_blind if (not opened and last_blind) else level + 1
             if lo <= limit:
-                small = max(lo, level + (pot + level - put[actor]) // 2)
-                for a, to in ((SMALL, small), (ALLIN, limit)):
-                    if to >= limit and a == SMALL:
+                call = pot + level - put[actor]
+                small = max(lo, level + call // 2)
+                opts = [(SMALL, small, HALF_CODE)]
+                if len(hist) < MAXR:
+                    big = max(lo, level + call * BIGX // 2)
+                    if small < big < limit:
+                        opts.append((BIG, big, BIG_CODE))
+                opts.append((ALLIN, limit, ALLIN_CODE))
+                for a, to, code in opts:
+                    if to >= limit and a != ALLIN:
                         continue
                     p2 = list(put)
                     p2[actor] = to
@@ -193,16 +246,17 @@ def build(depth):
                     r2[actor] += 1
                     acts.append(a)
                     if to >= limit:
-                        kids.append(allin_node(prefix, p2, to, r2, other))
+                        kids.append(allin_node(prefix, p2, to, other, hist + (code,)))
                     else:
-                        kids.append(betting(prefix, p2, to, True, r2, other, last_blind))
+                        kids.append(betting(prefix, p2, to, True, r2, other, last_blind,
+                                            hist + (code,)))
         nd.actions = tuple(acts)
         nd.kids = tuple(kids)
         return nd
 
-    def allin_node(prefix, put, level, raises, actor):
+    def allin_node(prefix, put, level, actor, hist):
         nd = new("bet", actor)
-        nd.slot = slot(prefix, raises[0] + raises[1], 1)
+        nd.slot = key(prefix, hist, 1)
         sd = new("show")
         sd.pay = 1 + level
         nd.actions = (FOLD, CALL)
@@ -211,20 +265,20 @@ def build(depth):
 
     sizes = blind_sizes(depth)
     root = new("blind", 0)
-    kids = [betting(0, (0, 0), 0, False, (0, 0), 0, 0)]
+    kids = [betting(0, (0, 0), 0, False, (0, 0), 0, 0, ())]
     for k, b in enumerate(sizes):
         # First hand blinded b; the dealer declined (or may not double): he opens
         # (at least 2 b) or folds; else he doubled and first hand opens (4 b) or folds.
         if 4 * b <= depth:
             dbl = new("blind", 1)
             dbl.slot = k
-            one = betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b)
-            both = betting(2 + 2 * k, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b)
+            one = betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b, ())
+            both = betting(2 + 2 * k, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b, ())
             dbl.actions = (0, 1)
             dbl.kids = (one, both)
             kids.append(dbl)
         else:
-            kids.append(betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b))
+            kids.append(betting(1 + 2 * k, (b, 0), b, False, (0, 0), 1, b, ()))
     root.actions = tuple(range(len(kids)))
     root.kids = tuple(kids)
     return nodes
@@ -395,7 +449,7 @@ class Solver:
     def load(self, data):
         """Replace the average strategy by the one a byte table encodes (as shipped)."""
         nb = data[0]
-        p0, dbl, _, head = layout(nb)
+        p0, dbl = layout(nb)[:2]
         for nd in self.nodes:
             if nd.kind == "blind" and nd.actor == 0:
                 w = [data[p0 + k] for k in range(nb)]
@@ -406,26 +460,28 @@ class Solver:
         for nd in self.nodes:
             if nd.kind != "bet":
                 continue
-            row = data[layout(nb)[2] + nd.slot]
-            if row == 255:
+            row = row_of(data, nd.slot)
+            if row is None:
                 continue     # never reached by the player to act: any strategy does
             rows = self.avg[nd.index]
             for b in range(K):
-                w = unpack(data, head + (row * K + b) * 3)
+                w = weights_at(data, row, b)
                 rows[b] = [float(w[act]) for act in nd.actions]
 
     def encode(self):
         """Bytes of one depth: the number of blind sizes nb, the sizes (antes); first
         hand's weights of blinding each size out of 255 (not blinding has the rest);
-        the dealer's chance out of 256 of doubling each (0 where he may not); then a
-        byte per slot, the row of it (255: none); then per row and bucket three bytes,
-        the weights of fold, call, small out of WHOLE (all-in gets the rest). A row
-        that the player to act never reaches by his own play as shipped (after a blind
-        size first hand never bets, after a raise he never makes) is left out: the bot
-        plays the table only for itself."""
+        the dealer's chance out of 256 of doubling each (0 where he may not); the width
+        of a row index w (1, or 2 bytes little-endian when there are more than 254 rows)
+        and the number of rows with a big raise (2 bytes); then per slot the row of it
+        in w bytes (all ones: none); then per row and bucket the weights of fold, call,
+        small and (the rows with a big raise, which come first) big, out of WHOLE
+        (all-in gets the rest). A row that the player to act never reaches by his own
+        play as shipped (after a blind size first hand never bets, after a raise he
+        never makes) is left out: the bot plays the table only for itself."""
         sizes = blind_sizes(self.depth)
         nb = len(sizes)
-        p0, dbl, slots, head = layout(nb)
+        p0, dbl, o_w, slots = layout(nb)
         blinds = {}
         for nd in self.nodes:
             if nd.kind == "blind":
@@ -441,7 +497,7 @@ class Solver:
                 s = self.strat(nd, self.avg, True)
                 rows = []
                 for b in range(K):
-                    w = [0.0] * 4
+                    w = [0.0] * 5
                     for a, act in enumerate(nd.actions):
                         w[act] = s[b][a]
                     rows.append(quantize(w, WHOLE))
@@ -467,24 +523,29 @@ class Solver:
 
         walk(self.nodes[0], [[1] * K, [1] * K])
         bets = [nd for nd in self.nodes if nd.kind == "bet" and nd.index in needed]
-        if len(bets) > 255:
-            raise ValueError("%d rows: more than a byte indexes" % len(bets))
-        out = bytearray(head + len(bets) * K * 3)
+        bets.sort(key=lambda nd: BIG not in nd.actions)      # the 4-byte rows first
+        n4 = sum(1 for nd in bets if BIG in nd.actions)
+        w = 1 if len(bets) < 255 else 2
+        head = slots + (1 + 2 * nb) * SLOTS * w
+        out = bytearray(head + n4 * K * 4 + (len(bets) - n4) * K * 3)
         out[0] = nb
         out[1:1 + nb] = bytes(sizes)
+        out[o_w:o_w + 3] = bytes((w, n4 & 255, n4 >> 8))
         for nd in self.nodes:
             if nd.kind == "blind" and nd.actor == 0:
                 out[p0:p0 + nb] = bytes(blinds[nd.index][1:])
             elif nd.kind == "blind":
                 out[dbl + nd.slot] = blinds[nd.index][1]
-        for k in range((1 + 2 * nb) * 14):
-            out[slots + k] = 255
+        for k in range(slots, head):
+            out[k] = 255
         for row, nd in enumerate(bets):
-            assert out[slots + nd.slot] == 255, "two nodes in one slot"
-            out[slots + nd.slot] = row
+            i = slots + nd.slot * w
+            assert out[i] == 255, "two nodes in one slot"
+            out[i:i + w] = row.to_bytes(w, "little")
             for b in range(K):
-                i = head + (row * K + b) * 3
-                out[i:i + 3] = bytes(q[nd.index][b][:3])
+                j, nbytes = row_offset(out, row, b)
+                wb = q[nd.index][b]
+                out[j:j + nbytes] = bytes([wb[FOLD], wb[CALL], wb[SMALL], wb[BIG]][:nbytes])
         return bytes(out)
 
 
@@ -495,12 +556,6 @@ def build_core():
 
 
 WHOLE = 255   # a bucket's weights add up to this
-
-
-def unpack(data, i):
-    """The four weights (fold, call, small, all-in) of the three bytes at data[i]."""
-    f, c, s = data[i], data[i + 1], data[i + 2]
-    return f, c, s, WHOLE - f - c - s
 
 
 def quantize(w, total):
@@ -544,20 +599,20 @@ def solve(iterations, report=print):
 
 # --- The shipped table against a best response on the full betting --------------------
 #
-# The abstraction gives the opponent two raise sizes; a person may raise to any level.
-# full_exploitability() lets the best responder (who knows his bucket) raise to the
-# least raise, half the pot, the pot, twice the pot, one chip below the limit or the
-# limit, at every turn, while the Hard side plays as svara.bots maps a real position to
-# the table (who blinded, raises made, whether the level is the limit: not the size).
-# The Hard side reads a raise between the table's two sizes as one of them
-# (svara.bots.allin_share). With live=True it also plays svara.bots' rule that a raise
-# which cannot make a quarter of the pot fold is a call unless the exact chances against
-# the raiser's read favour it (taken per bucket, averaged over the bucket's points): Hard
-# as it plays a new opponent, before its reads of him (svara.reads.Reads) change anything.
+# The abstraction gives the opponent three raise sizes (two after the first two raises);
+# a person may raise to any level. full_exploitability() lets the best responder (who
+# knows his bucket) raise to the least raise, half the pot, the pot, one and a half
+# pots (the big size), twice the pot, one chip below the limit or the limit, at every
+# turn, while the Hard side plays as svara.bots maps a real position to the table (who
+# blinded, raises made, whether the level is read as the limit, and how the first two
+# raises were read: svara.bots.raise_read, the bot's own translation, which keeps what
+# it read of a raise for the rest of the game). With live=True it also plays svara.bots'
+# rule that a raise which cannot make a quarter of the pot fold is a call unless the
+# exact chances against the raiser's read favour it (taken per bucket, averaged over the
+# bucket's points): Hard as it plays a new opponent, before its reads of him
+# (svara.reads.Reads) change anything.
 
 FLOOR = bots._FLOOR           # the raises' floors the bot reads
-allin_share = bots.allin_share
-small_share = bots.small_share
 
 
 def bucket_equity(m):
@@ -624,159 +679,186 @@ def full_exploitability(depth, data, m, n, live=False, grid=True, table_depth=No
     """(best response as P0, as P1), chips a game, against the table ``data`` (one
     depth's bytes, solved at ``table_depth`` antes, by default ``depth``) at ``depth``
     chips behind (ante 1) on the full betting; their mean is the exploitability.
-    ``blinds``: the best responder may blind any size (blind_grid; ``every``: each
-    legal one) and double any blind; else neither blinds (the game without blinds)."""
+    ``grid``: the best responder raises to any of the sizes above, else only to the
+    abstraction's (a check of this walk against Solver.best_response). ``blinds``: he
+    may blind any size (blind_grid; ``every``: each legal one) and double any blind;
+    else neither blinds (the game without blinds)."""
     W, T, L = joint()
     D_t = depth if table_depth is None else table_depth
     nb = data[0]
     sizes = data[1:1 + nb]
-    o_p0, o_dbl, o_slots, o_head = layout(nb)
+    o_p0, o_dbl = layout(nb)[:2]
     J = [[W[i][j] + T[i][j] + L[i][j] for j in range(K)] for i in range(K)]
     D = [[W[i][j] - L[i][j] for j in range(K)] for i in range(K)]
     E = bucket_equity(m) if live else None
     limit = depth
 
-    def hard_weights(b, prefix, put, level, opened, raises, actor, last_blind):
-        """Hard's (action, chance) for bucket b: -1 fold, -2 call, else the level raised to.
-        A raise between the abstraction's two sizes reads as all-in with the chance that
-        svara.bots.allin_share() gives (the same translation the bot makes)."""
-        if opened and level < limit:
-            q = allin_share(2 + put[0] + put[1], level, put[actor], limit) / 256.0
-            if not q:
-                # A raise under the half-pot size reads as a call (svara.bots.small_share).
-                s = small_share(2 + put[0] + put[1], level, put[actor]) / 256.0
-                if s < 1:
-                    w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0)
-                    if w0 is None:
-                        return None
-                    out = {-CALL - 1: 1 - s}
-                    for act, y in w0:
-                        out[act] = out.get(act, 0.0) + s * y
-                    return list(out.items())
-        else:
-            q = 1.0 if opened else 0.0
-        w0 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 0) \
-            if q < 1 else None
-        w1 = weights(b, prefix, put, level, opened, raises, actor, last_blind, 1) \
-            if q > 0 else None
-        if w0 is None or w1 is None:
-            return w0 or w1
-        out = {}
-        for w, x in ((w0, 1 - q), (w1, q)):
-            for act, y in w:
-                out[act] = out.get(act, 0.0) + x * y
-        return list(out.items())
+    def reading(put, level, reader, early):
+        """Hard's reading of the raise to ``level`` just made (``reader``: Hard's seat;
+        ``early``: one of the first MAXR raises): [(code, chance)], svara.bots.raise_read's
+        codes (0: a call; HALF_CODE, BIG_CODE, ALLIN_CODE)."""
+        x = bots.raise_read(2 + put[0] + put[1], level, put[reader], limit, early)
+        lo, hi, q = x & 3, x >> 2 & 3, (x >> 4) / 256.0
+        if q >= 1:
+            return [(hi, 1.0)]
+        return [(lo, 1.0)] if q <= 0 else [(lo, 1 - q), (hi, q)]
 
-    def weights(b, prefix, put, level, opened, raises, actor, last_blind, allin):
-        lo = 2 * last_blind if (not opened and last_blind) else level + 1
-        can_raise = raises[actor] < CAP and lo <= limit
+    def hard_acts(b, prefix, st, put, level, opened, raises, actor, last_blind):
+        """Hard's [(act, chance, code)] for bucket b when it read the game as st (big1,
+        big2, allin): act -1 fold, -2 call, else the level raised to; None: no row."""
         r = raises[0] + raises[1]
-        row = data[o_slots + slot(prefix, r, allin)] if r <= 6 else 255
-        pot = 2 + put[0] + put[1]
-        to_call = level - put[actor]
-        if row == 255:
+        if r > 6:
             return None
-        f, c, sm, a = unpack(data, o_head + (row * K + b) * 3)
+        allin, big1, big2 = st[2], st[0], st[1]
+        while True:
+            row = row_of(data, slot(prefix, r, allin, big1, big2))
+            if row is not None:
+                break
+            if allin and not (big1 or big2) or not r:
+                return None
+            # As svara.bots: no row (no raise of that size there in this depth's tree,
+            # off its stack): the row facing all-in, then with no raise read as big.
+            if allin:
+                big1 = big2 = 0
+            allin = 1
+        f, c, sm, al, bg = weights_at(data, row, b)
         if not opened:
             c = 0
+        lo = 2 * last_blind if (not opened and last_blind) else level + 1
+        can_raise = raises[actor] < CAP and lo <= limit
+        pot = 2 + put[0] + put[1]
+        to_call = level - put[actor]
         if live and opened:
             e = E[FLOOR[r if r < 5 else 4]][b]
             need = to_call * 1000 // (pot + to_call)
             if can_raise and (limit - level) * 4 <= pot and e < 500:
                 if e >= need:
-                    c += sm + a
+                    c += sm + al + bg
                 else:
-                    f += sm + a
+                    f += sm + al + bg
                 can_raise = False
-        small = None
-        if can_raise and (sm or a):
-            small = max(lo, level + (pot + level - put[actor]) // 2)
-            small = min(small, limit)
+        out = []
+        if can_raise:
+            call = pot + level - put[actor]
+            small = min(limit, max(lo, level + call // 2))
+            big = min(limit, max(lo, level + call * BIGX // 2))
             if small >= limit:
-                a += sm
-                sm = 0
-        else:
-            sm = a = 0
-        tot = f + c + sm + a
+                al, sm = al + sm, 0
+            if big >= limit:
+                al, bg = al + bg, 0
+            for to, x, code in ((small, sm, HALF_CODE), (big, bg, BIG_CODE),
+                                (limit, al, ALLIN_CODE)):
+                if x:
+                    out.append((to, x, code))
+        tot = f + c + sum(x for _, x, _ in out)
         if not tot:
             return None
-        out = [(-FOLD - 1, f / tot), (-CALL - 1, c / tot)]   # raises: the level (>= 1)
-        if small is not None:
-            out.append((small, sm / tot))
-            out.append((limit, a / tot))
-        return out
+        return [(-1, f / tot, 0), (-2, c / tot, 0)] + [(to, x / tot, code)
+                                                       for to, x, code in out]
 
-    def fallback(b, opened):
-        # A position outside the table: svara.bots plays its odds; here: call when
-        # opened (a stand-in, rare on the table's own lines).
-        return [(-CALL - 1, 1.0)] if opened else [(-FOLD - 1, 1.0)]
+    def after(st, r_before, code):
+        """Hard's reading state after the raise number r_before + 1, read as ``code``."""
+        b1 = (code == BIG_CODE) if r_before == 0 else st[0]
+        b2 = (code == BIG_CODE) if r_before == 1 else st[1]
+        return (int(b1), int(b2), int(code == ALLIN_CODE))
 
-    def leaf_fold(folder, put, me, pi_h):
-        return fold_values(J, folder, put, me, pi_h)
+    def add(d, k, v):
+        if k in d:
+            d[k] = [x + y for x, y in zip(d[k], v)]
+        else:
+            d[k] = v
 
-    def leaf_show(level, me, pi_h):
-        return show_values(D, level, me, pi_h)
+    def total(d):
+        return [sum(x) for x in zip(*d.values())]
 
-    def node(me, prefix, put, level, opened, raises, actor, last_blind, pi_h):
-        """The best responder's values per bucket (he is ``me``), Hard reaching by pi_h."""
+    def node(me, prefix, put, level, opened, raises, actor, last_blind, hb):
+        """The best responder's values per bucket (he is ``me``); hb: {Hard's reading
+        state: its reach per bucket}."""
         lo = 2 * last_blind if (not opened and last_blind) else level + 1
         can_raise = raises[actor] < CAP and lo <= limit
         pot = 2 + put[0] + put[1]
-
+        r = raises[0] + raises[1]
         if actor == me:
-            vals = [leaf_fold(actor, put, me, pi_h)]
+            tot_h = total(hb)
+            vals = [fold_values(J, actor, put, me, tot_h)]
             if opened:
-                vals.append(leaf_show(level, me, pi_h))   # heads-up, a call ends it
+                vals.append(show_values(D, level, me, tot_h))   # heads-up, a call ends it
             if can_raise:
-                half = max(lo, level + (pot + level - put[actor]) // 2)
-                if not grid:    # the abstraction's own two sizes (a check of this code)
-                    sizes = {limit} if half >= limit else {half, limit}
+                call = pot + level - put[actor]
+                half = max(lo, level + call // 2)
+                if not grid:    # the abstraction's own sizes
+                    szs = {min(half, limit), limit}
+                    big = max(lo, level + call * BIGX // 2)
+                    if r < MAXR and half < big < limit:
+                        szs.add(big)
                 else:
-                    sizes = {lo, half, limit, max(lo, limit - 1)}
-                    for k2 in (2, 4):
-                        sizes.add(max(lo, level + (pot + level - put[actor]) * k2 // 2))
-                for to in sorted(sizes):
-                    if lo <= to <= limit:
-                        p2 = list(put)
-                        p2[actor] = to
-                        r2 = list(raises)
-                        r2[actor] += 1
-                        vals.append(node(me, prefix, p2, to, True, r2, 1 - actor,
-                                         last_blind, pi_h))
+                    szs = {lo, half, limit, max(lo, limit - 1)}
+                    for k2 in (2, BIGX, 4):
+                        szs.add(max(lo, level + call * k2 // 2))
+                for to in sorted(szs):
+                    if not lo <= to <= limit:
+                        continue
+                    p2 = list(put)
+                    p2[actor] = to
+                    r2 = list(raises)
+                    r2[actor] += 1
+                    nh = {}
+                    callv = None
+                    for st, pi in hb.items():
+                        for code, x in reading(p2, to, 1 - actor, r < MAXR):
+                            sub = [y * x for y in pi]
+                            if code == 0:       # read as a call: Hard calls
+                                callv = sub if callv is None else \
+                                    [u + v for u, v in zip(callv, sub)]
+                            else:
+                                add(nh, after(st, r, code), sub)
+                    v = [0.0] * K
+                    if nh:
+                        v = node(me, prefix, p2, to, True, r2, 1 - actor, last_blind, nh)
+                    if callv is not None:
+                        v = [u + w for u, w in zip(v, show_values(D, to, me, callv))]
+                    vals.append(v)
             return [max(v[b] for v in vals) for b in range(K)]
         # Hard to act: split its reach by its action, bucket by bucket.
-        branches = {}
-        for b in range(K):
-            w = hard_weights(b, prefix, put, level, opened, raises, actor, last_blind)
-            if w is None:
-                w = fallback(b, opened)
-            for act, x in w:
-                if x > 0:
-                    branches.setdefault(act, [0.0] * K)[b] += pi_h[b] * x
+        byact = {}
+        for st, pi_h in hb.items():
+            for b in range(K):
+                if not pi_h[b]:
+                    continue
+                w = hard_acts(b, prefix, st, put, level, opened, raises, actor, last_blind)
+                if w is None:
+                    # A position outside the table: svara.bots plays its odds; here: call
+                    # when opened (a stand-in, rare on the table's own lines).
+                    w = [(-2, 1.0, 0)] if opened else [(-1, 1.0, 0)]
+                for act, x, code in w:
+                    if x > 0:
+                        d = byact.setdefault(act, {})
+                        k = after(st, r, code) if act >= 0 else None
+                        d.setdefault(k, [0.0] * K)[b] += pi_h[b] * x
         out = [0.0] * K
-        for act, sub in branches.items():
-            if act == -FOLD - 1:
-                v = leaf_fold(actor, put, me, sub)
-            elif act == -CALL - 1:
-                v = leaf_show(level, me, sub)
+        for act, d in byact.items():
+            if act == -1:
+                v = fold_values(J, actor, put, me, total(d))
+            elif act == -2:
+                v = show_values(D, level, me, total(d))
             else:
                 p2 = list(put)
                 p2[actor] = act
                 r2 = list(raises)
                 r2[actor] += 1
-                v = node(me, prefix, p2, act, True, r2, 1 - actor, last_blind, sub)
+                v = node(me, prefix, p2, act, True, r2, 1 - actor, last_blind, d)
             for b in range(K):
                 out[b] += v[b]
         return out
 
     def sub(me, prefix, b, doubled):
         """The betting after first hand blinded b (0: no blind), doubled or not."""
-        ones = [1.0] * K
+        start = {(0, 0, 0): [1.0] * K}
         if not b:
-            return sum(node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, ones))
+            return sum(node(me, 0, (0, 0), 0, False, (0, 0), 0, 0, start))
         if doubled:
-            return sum(node(me, prefix, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b, ones))
-        return sum(node(me, prefix, (b, 0), b, False, (0, 0), 1, b, ones))
+            return sum(node(me, prefix, (b, 2 * b), 2 * b, False, (0, 0), 0, 2 * b, start))
+        return sum(node(me, prefix, (b, 0), b, False, (0, 0), 1, b, start))
 
     def hard_prefix(b, doubled):
         k = bots.blind_index(sizes, nb, D_t, b, limit)
@@ -862,7 +944,7 @@ def tune_doubles(depth, data, report=print):
     full game (every raise size, blinds included, as Hard plays: full_exploitability)
     would take more after a blind of that size than without any blind. The abstract
     equilibrium doubles the least blinds always; in the full game the bigger pot is
-    worth more to a raise between the table's two sizes than the double wins
+    worth more to a raise between the table's sizes than the double wins
     (fit_doubles)."""
     m, n = points_joint()
     o_dbl = 1 + 2 * data[0]
@@ -885,10 +967,13 @@ def render(tables, stats, iterations):
         "# DEPTHS: chips behind after the ante of each table, in antes (svara.bots._DEPTHS).",
         "# A table: nb, the nb blind sizes (antes); nb weights out of 255 that first hand",
         "# blinds each (not blinding has the rest); nb chances out of 256 that the dealer",
-        "# doubles each; (1 + 2 nb) x 14 bytes: the row of each slot (prefix 0 no blind,",
-        "# 1 + 2 k blind k, 2 + 2 k doubled; raises 0..6; facing all-in 0/1; 255 none);",
-        "# then per row and each of %d buckets 3 bytes: the weights of fold, call, small" % K,
-        "# raise out of %d (all-in has the rest)." % WHOLE,
+        "# doubles each; w, the width of a row index (1 or 2 bytes, little-endian), and n4",
+        "# (2 bytes), how many rows have a big raise; (1 + 2 nb) x %d slots of w bytes, the" % SLOTS,
+        "# row of each (slot ((((prefix x 7 + raises) x 2 + all-in) x 2 + big1) x 2 + big2:",
+        "# prefix 0 no blind, 1 + 2 k blind k, 2 + 2 k doubled; raises 0..6; facing all-in",
+        "# 0/1; the first / second raise read as big 0/1; all ones: none); then per row and",
+        "# each of %d buckets the weights out of %d of fold, call, small raise and, in the" % (K, WHOLE),
+        "# first n4 rows, big raise (4 bytes; the other rows 3), all-in having the rest.",
     ]
     for depth, n, v, b0, b1, e, q0, q1, qe in stats:
         lines.append("# depth %d: %d nodes; exploitability %.4f chips a game, as shipped %.4f."
