@@ -124,8 +124,10 @@ def compile_module(src, rel, dest):
         raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, (out + err).decode()))
 
 
-def build(board="handset", out=None, log=print, src=ROOT):
-    """Compile into ``out`` (default build/<board>); return [(device path, size)]."""
+def build(board="handset", out=None, log=print, src=ROOT, tables=False):
+    """Compile into ``out`` (default build/<board>); return [(device path, size)].
+    tables: a table module's .mpy keeps its bytes too, as a frozen build's module does
+    (tools/mp/frozen.py's model loads the .mpy files alone)."""
     check_mpy_cross()
     out = out or os.path.join(ROOT, "build", board)
     os.makedirs(out, exist_ok=True)
@@ -137,7 +139,7 @@ def build(board="handset", out=None, log=print, src=ROOT):
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         if name.endswith(".mpy"):
             tmp = dest + ".tmp"
-            if rel in DATA_MODULES:
+            if rel in DATA_MODULES and not tables:
                 # Its bytes go into NAME.bin, which svara.data reads instead of importing
                 # the module: the .mpy keeps the rest, each bytes constant b"" (the
                 # tables are not in the image twice: issue 24's strategy table alone is

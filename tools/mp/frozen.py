@@ -114,7 +114,7 @@ def _interpreter(heap):
     from tools.device import build
     from tools.mp.wasm import MicroPython
     out = os.path.join(ROOT, "build", "frozen-model")
-    build.build("virtual", out=out, log=lambda *a: None)
+    build.build("virtual", out=out, log=lambda *a: None, tables=True)
     mp = MicroPython(heap=heap, trees=())
     try:
         mp.put_tree(out, "/lib", ext=".mpy")
