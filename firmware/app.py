@@ -199,11 +199,10 @@ class App:
             answer = REDRAW
         if self._said and not isinstance(self.screen, Later):
             self._say_now()
-        s = self.sound
-        if s is not None and self.timed:
-            s = s.left()                # a tone ends before that: idle() ends it
-            if 0 <= s < self.wait:
-                self.wait = s
+        if self.sound is not None and self.timed:
+            left = self.sound.left()    # a tone ends before that: idle() ends it
+            if 0 <= left < self.wait:
+                self.wait = left
         if answer != NOTHING and answer != BUSY:
             self._worked = True
         elif self._worked and _TIDY and (answer == NOTHING or _acted(self.play)):

@@ -85,6 +85,19 @@ def script(name):
     return seed, simcore.parse_keys(simcore.read_keys_arg("@" + path))
 
 
+def run_main(monkeypatch, display, keypad):
+    """firmware/main.py's main() on a stand-in board module (display() and keypad() make
+    the drivers), until the keypad stops it with KeyboardInterrupt."""
+    import types
+    import main
+    board = types.ModuleType("board")
+    board.display = display
+    board.keypad = keypad
+    monkeypatch.setitem(sys.modules, "board", board)
+    with pytest.raises(KeyboardInterrupt):
+        main.main()
+
+
 def play(name, frames=False):
     """Run a script on CPython: (the runner, traces after start and each key, frames)."""
     from tools.bench import play as bench_play

@@ -1,12 +1,9 @@
 """main.py's loop on a test clock: while a bot's pause is held it sleeps until app.wait
 says something is due (reading the keys every HOLD_MS), so a pop-up of 1.1 s costs one
 idle() of the handset's CPU, not one every 30 ms; the pace stays the clock's."""
-import sys
 import time
-import types
 
-import pytest
-
+from conftest import run_main
 import main
 import settings
 from app import App
@@ -60,12 +57,7 @@ def test_the_loop_sleeps_through_a_bots_pop_up_and_wakes_as_it_ends(monkeypatch,
                 raise AssertionError("never your turn: %s %s" % (apps[0].trace(), apps[0].error))
             return 0
 
-    board = types.ModuleType("board")
-    board.display = SimDisplay
-    board.keypad = Pad
-    monkeypatch.setitem(sys.modules, "board", board)
-    with pytest.raises(KeyboardInterrupt):
-        main.main()
+    run_main(monkeypatch, SimDisplay, Pad)
     p = apps[0].play
     pops = []
     run = 0         # idle() calls in a row that left a pop-up held (the first drew it)

@@ -4,11 +4,10 @@ import os
 import subprocess
 import sys
 import time
-import types
 
 import pytest
 
-from conftest import KEYS, ROOT
+from conftest import KEYS, ROOT, run_main
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -212,7 +211,6 @@ def test_keys_and_show_allocate_almost_nothing_under_micropython(micropython):
 
 
 def test_main_makes_the_display_before_the_keypad_and_runs_the_app(monkeypatch):
-    import main
     order = []
 
     class Pad:
@@ -235,12 +233,7 @@ def test_main_makes_the_display_before_the_keypad_and_runs_the_app(monkeypatch):
         order.append("keypad")
         return Pad()
 
-    board = types.ModuleType("board")
-    board.display = display
-    board.keypad = keypad
-    monkeypatch.setitem(sys.modules, "board", board)
-    with pytest.raises(KeyboardInterrupt):
-        main.main()
+    run_main(monkeypatch, display, keypad)
     assert order == ["display", "keypad"]
     assert displays[0].shown == 3       # start, DOWN, then the placeholder page
 
