@@ -32,20 +32,8 @@ def chips(trace):
 
 def actions_in_log(log):
     """The action numbers in a svara.Game log (varints of amount << 3 | action)."""
-    out = set()
-    i = 0
-    while i < len(log):
-        v = 0
-        shift = 0
-        while True:
-            b = log[i]
-            i += 1
-            v |= (b & 127) << shift
-            shift += 7
-            if b < 128:
-                break
-        out.add(v & 7)
-    return out
+    from svara import log as svlog
+    return set(action for action, _ in svlog.actions(log, 0))
 
 
 def test_a_match_against_three_bots_ends_on_the_game_over_screen():
