@@ -1,7 +1,9 @@
 # The base of every screen. The app gives a screen key codes (drivers/keys.py) and idle
 # moments; the screen answers with what the app must do next:
 #   NOTHING  nothing changed on the screen;
-#   SHOW     the screen drew its own changes into app.fb already: just show the frame;
+#   SHOW     the screen drew its own changes into app.fb already: just show the frame
+#            (a screen whose timed work goes on may set app.timed and app.wait as
+#            well, as for BUSY: the pot's slide does, so no call only learns the wait);
 #   REDRAW   call draw(fb) for the whole screen, then show it;
 #   BUSY     nothing to show, but timed work is under way (a pop-up held on the screen):
 #            the screen sets app.wait, the ms from app.now until its next change is due

@@ -191,6 +191,11 @@ class Showdown(Screen):
             return _BUSY
         self.step = k if k < _STEPS else _STEPS
         self._pot(self.app.fb)
+        if k < _STEPS:
+            # and when the next one is due, said with this frame (timed as a BUSY
+            # answer is): no idle() call only to learn it
+            self.app.timed = True
+            self.app.wait = ((k + 1) * ms + _STEPS - 1) // _STEPS - t
         return _SHOW
 
     # --- a svara -------------------------------------------------------------------------

@@ -203,3 +203,48 @@ def test_the_loop_calls_idle_only_when_a_dot_a_move_or_a_step_of_the_pot_is_due(
                 pops += mode(r) != "pop"
         assert slides > 3 and pops > 5 and early > 10, (slides, pops, early)
         assert pop_calls == pops, "each pop-up ended at the one call its wait said"
+
+
+def test_each_call_of_the_pots_slide_draws_a_step_of_it():
+    # A step of the pot's slide says when the next one is due with its own frame
+    # (app.timed, app.wait), so main.py's loop calls idle() once a step: none only to
+    # learn the wait (each such call is tens of thousands of the handset's instructions).
+    # The first call on the result may learn it (the result came by a switch); after
+    # that every call draws, and the pot reaches the winner when the pace says.
+    for pace in (0, 1, 2):
+        r, clock = clocked(pace, seed=5)
+        app = r.app
+        for _ in range(5000):
+            s = app.screen
+            if s.name == "showdown" and s.kind == 0 and s.step == 0:
+                break
+            if mode(r) == "turn" or s.name in ("showdown", "svara", "gameover"):
+                clock.now += 400
+                app.key(K.OK)
+                continue
+            app.idle()
+            clock.now += app.wait if app.timed else 10
+        else:
+            raise AssertionError("no game's result: " + r.trace())
+        s = app.screen
+        t0 = s.t0
+        idle_only = steps = 0
+        while True:
+            before = (s.step, r.display.shown)
+            changed = app.idle()
+            if not app.timed:           # the last step: drawn, and nothing after it
+                assert changed and s.step == 8 and r.display.shown == before[1] + 1
+                steps += 1
+                assert not app.idle() and not app.timed
+                break
+            if (s.step, r.display.shown) == before:
+                idle_only += 1
+            else:
+                assert s.step > before[0] and r.display.shown == before[1] + 1
+                steps += 1
+            assert app.wait > 0
+            clock.now += app.wait
+        assert idle_only <= 1, (pace, idle_only, steps)
+        assert steps == 8, (pace, steps)
+        slide = settings.PACE_POT[pace] * 10
+        assert slide <= clock.now - t0 <= slide + 2, (pace, clock.now - t0, slide)
