@@ -4,6 +4,7 @@ into key-to-panel times, rounds, decisions and flash wear) are tested without th
 what needs the image and qemu-system-arm runs only when MICROPYTHON_QEMU names one: the
 clock counts instructions, a start and a key give figures that make sense, the same on
 every run, and a short match's saves write and erase the flash."""
+import json
 import os
 import shutil
 import subprocess
@@ -283,6 +284,32 @@ def test_a_short_match_writes_and_erases_the_flash():
     assert got.returncode == 0, got.stderr
     assert "2 games" in got.stdout and "block erases" in got.stdout
     assert shutil.which(qemu.QEMU)
+
+
+def test_profile_with_more_seats_than_a_table_has_is_refused():
+    got = run("profile", "--seats", "11", env={VAR: ""})
+    assert got.returncode == 2 and "at most 10" in got.stderr
+    assert "Traceback" not in got.stderr
+
+
+@NEEDS_IMAGE
+def test_profile_splits_a_one_bot_round_into_its_calls_and_their_parts():
+    got = run("--json", "profile", "--rounds", "1", env={VAR: IMAGE})
+    assert got.returncode == 0, got.stderr
+    rows = json.loads(got.stdout)["rows"]
+    rounds = [d for w, d in rows if w == "proround"]
+    calls = [d for w, d in rows if w == "call"]
+    parts = [d for w, d in rows if w == "part"]
+    assert len(rounds) == 1 and rounds[0]["bots"] == 1, rounds
+    # the calls are the round's: their CPU adds up to it, in the order they came
+    assert abs(sum(d["k"] for d in calls) - rounds[0]["cpu"]) <= rounds[0]["cpu"] // 20
+    assert [d["at_ms"] for d in calls] == sorted(d["at_ms"] for d in calls)
+    assert calls[0]["at_ms"] <= 2 and calls[-1]["at_ms"] < rounds[0]["length_ms"]
+    # the person's OK saves the game; the bot's decision and the frames are named
+    names = {d["name"] for d in parts}
+    assert {"App.key", "saving.save_game", "Session.bot_act", "show"} <= names, names
+    for d in parts:         # no part is more than its call
+        assert d["k"] <= calls[d["call"]]["k"] + 2, d
 
 
 @NEEDS_IMAGE

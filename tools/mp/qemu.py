@@ -2,7 +2,7 @@
 """Measure the game on MicroPython's qemu port: instructions of a Cortex-M0, the RP2040's.
 
     python3 -m tools.mp.qemu [--image ELF] [--qemu PATH] [--json] [bench|start|keys|rounds|
-                             decide|odds|flash|clock|run SCRIPT] [options]
+                             decide|odds|flash|profile|clock|run SCRIPT] [options]
 
 The image is --image or the MICROPYTHON_QEMU environment variable: MicroPython 1.27's
 ports/qemu built by you for BOARD=MICROBIT (the nRF51 model: a Cortex-M0, whose Thumb-1
@@ -37,6 +37,15 @@ real drivers/st7735.py on stand-in pins and an SPI bus that counts the bytes.
   odds    svara.odds.tenths (the * key's figures) by number of opponents
   flash   a 30-game match (--games) with the app's saves on littlefs: bytes written,
           block erases, what a flash's endurance makes of it
+  profile where a round's instructions go, call by call: a match at --seats seats of
+          --level bots, OK on every turn and result; for each of the first --rounds
+          rounds with at most --bots bot actions (default 1: the rounds that end at a
+          result with one bot are the costliest for their pace), every app call (the
+          key, each idle()) with when it began (handset ms from the key) and its CPU, and
+          in it the app's, the session's, saving's, the store's, the screens' methods and
+          the panel's show() that took 30 k or more (inclusive: a method's figure holds
+          the ones it called; the timing wrappers' own work is in the figures, about a
+          tenth of a round more than `rounds` measures)
   clock   the clock check alone
   run     run SCRIPT (a .py file) in the guest and print what it prints
 
@@ -90,7 +99,8 @@ FLASH_CYCLES = 100_000  # erase cycles of a typical SPI NOR flash's sector
 ERASE_MS = 45
 PAGE_MS = 0.4
 PICO_FS_BLOCKS = 1408 * 1024 // 4096   # the rp2 port's filesystem on a Pico: 352 blocks
-WHAT = ("bench", "start", "keys", "rounds", "decide", "odds", "flash", "clock", "run")
+WHAT = ("bench", "start", "keys", "rounds", "decide", "odds", "flash", "profile", "clock",
+        "run")
 
 
 def image(given=None):
@@ -350,6 +360,26 @@ def phase_odds(s, seed=SEED, opponents=range(1, 10), hands=5):
 
 def phase_flash(s, seed=SEED, games=30):
     return s.run("flash_match(%d, %d)" % (seed, games))
+
+
+def phase_profile(s, seed=SEED, seats=4, level=2, rounds=2, bots=1):
+    return s.run("profile_rounds(%d, %d, %d, %d, %d)" % (seed, seats, level, rounds, bots))
+
+
+def profile_text(rows):
+    """The profile's rows as the lines a person reads."""
+    out = []
+    for what, d in rows:
+        if what == "proround":
+            out.append("round %d: %s to %s, %d bot action(s), CPU %d k (%.1f ms at 2.0 cycles), "
+                       "%d ms long on the handset's clock" % (
+                           d["round"], d["from"], d["to"], d["bots"], d["cpu"],
+                           handset_ms(d["cpu"]), d["length_ms"]))
+        elif what == "call":
+            out.append("  at %5d ms  %7d k  %s" % (d["at_ms"], d["k"], d["screen"]))
+        elif what == "part":
+            out.append("      %-34s %7d k  x%d" % (d["name"], d["k"], d["n"]))
+    return out
 
 
 def phase_clock(s):
@@ -651,6 +681,11 @@ def main(argv=None):
     ap.add_argument("--hands", type=whole(1), default=5,
                     help="hands per number of opponents (default 5)")
     ap.add_argument("--games", type=whole(1), default=30, help="flash: games to play (default 30)")
+    ap.add_argument("--seats", type=whole(2), default=4, help="profile: seats (default 4)")
+    ap.add_argument("--level", type=int, choices=(0, 1, 2), default=2,
+                    help="profile: the bots' level, 0 Easy .. 2 Hard (default 2)")
+    ap.add_argument("--bots", type=whole(1), default=1,
+                    help="profile: rounds with at most this many bot actions (default 1)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON, not the table")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="echo the guest's figures (its @ lines) on stderr as they come")
@@ -661,6 +696,8 @@ def main(argv=None):
         ap.error("only run takes a SCRIPT, not %s" % a.what)
     if a.script and not os.path.isfile(a.script):
         ap.error("run: no such file %r" % a.script)
+    if a.seats > 10:
+        ap.error("--seats: at most 10 (the table's seats), not %d" % a.seats)
     path = image(a.image)
     why = missing(path, a.qemu)
     if why:
@@ -692,6 +729,8 @@ def main(argv=None):
                 phase_odds(s, a.seed, hands=a.hands)
             if w == "flash":
                 phase_flash(s, a.seed, a.games)
+            if w == "profile":
+                prof = phase_profile(s, a.seed, a.seats, a.level, a.rounds, a.bots)
             if w in ("bench", "start"):
                 phase_start(s, a.seed)
         finally:
@@ -702,6 +741,17 @@ def main(argv=None):
     except GuestError as e:
         _error("the guest failed: %s" % e)
         return 1
+    if a.what == "profile":
+        rows = [r for r in prof if r[0] in ("proround", "call", "part")]
+        if not rows:
+            _error("profile: no round with at most %d bot action(s) in %d tries" % (a.bots, 200))
+            return 1
+        if a.json:
+            print(json.dumps({"image": path, "rows": rows}, indent=1))
+        else:
+            print("MicroPython qemu port, %s: where a round's M0 instructions go" % path)
+            print("\n".join(profile_text(rows)))
+        return 0
     sm = summarise(s.rows)
     sm["image"] = path
     if a.json:

@@ -851,3 +851,137 @@ def flash_match(seed, games, level=0, seats=4):
           "blocks_erased=%d blocks=%d block_size=%d files=%s" % (
               counted, saves, b.written, b.writes, b.erased, b.read, worst, used, BD_COUNT,
               BD_BLOCK, ",".join(sizes)))
+
+
+# --- profile: where a round's instructions go, call by call ---------------------------------
+
+class _Prof:
+    on = False      # recording (only inside a measured app call)
+    parts = {}      # "Class.method" -> [k, calls] in the current app call
+    calls = []      # the round's app calls: (handset ms from the key, k, screen, parts)
+
+
+def _timed(f, key):
+    """f, its CPU (less sleeps and the block device) added to _Prof.parts[key] when on.
+    Nested wrapped calls each count their own whole time (inclusive figures)."""
+    def g(*a, **kw):
+        if not _Prof.on:
+            return f(*a, **kw)
+        t = _ticks_us()
+        b = M.bd
+        s = _Sleeps.us
+        try:
+            return f(*a, **kw)
+        finally:
+            d = _diff(_ticks_us(), t) - (M.bd - b) - (_Sleeps.us - s)
+            e = _Prof.parts.get(key)
+            if e is None:
+                _Prof.parts[key] = [d, 1]
+            else:
+                e[0] += d
+                e[1] += 1
+    return g
+
+
+def _wrap(obj, prefix):
+    """Every function of a class or module `obj` timed under prefix.name (once)."""
+    if getattr(obj, "_profiled", 0):
+        return
+    for nm in dir(obj):
+        if nm.startswith("__"):
+            continue
+        try:
+            f = getattr(obj, nm)
+        except Exception:
+            continue
+        if type(f).__name__ not in ("function", "closure"):
+            continue
+        try:
+            setattr(obj, nm, _timed(f, prefix + "." + nm))
+        except Exception:
+            pass
+    try:
+        obj._profiled = 1
+    except Exception:
+        pass
+
+
+def _wrap_screens():
+    """The screens' classes, each time their modules are imported anew (the app drops a
+    screen's module when it leaves it)."""
+    for mod, cls in (("ui.table", "Table"), ("ui.showdown", "Showdown"),
+                     ("ui.screen", "Later")):
+        m = sys.modules.get(mod)
+        if m is not None and hasattr(m, cls):
+            _wrap(getattr(m, cls), cls)
+
+
+def profile_rounds(seed, seats, level, rounds, bots_max):
+    """A match of one person and `seats - 1` bots of `level`, OK on every turn and result;
+    for each of the first `rounds` rounds with at most `bots_max` bot actions, each app
+    call (the key, each idle()) with the time it began on the handset's clock (ms from
+    the key), its CPU (k instructions) and the functions inside it that took 30 k or
+    more: the app's, the session's, saving's, the store's, the screens' methods and the
+    panel's show() (inclusive figures: a function's time holds the wrapped ones it
+    called). @call and @part lines."""
+    frozen_first()
+    import app as appm
+    import saving
+    import session
+    import store
+    d = DISPLAY or make_display()
+    time_decide()
+    time_saves_and_gc()
+    a = new_app(d, seed=seed + seats * 10 + level, store=store.Store("/saves"))
+    a.start()
+    gc.collect()
+    if not _new_game(a, 1, seats - 1, level, 1):
+        return
+    for obj, name in ((appm.App, "App"), (session.Session, "Session"), (saving, "saving"),
+                      (store.Store, "Store")):
+        _wrap(obj, name)
+    d.show = _timed(d.show, "show")
+    global call
+    plain = call
+
+    def profiled(fn, *args):
+        _wrap_screens()
+        _Prof.parts = {}
+        h0 = _handset_ms()
+        _Prof.on = True
+        t = _ticks_us()
+        s = _Sleeps.us
+        b = M.bd
+        try:
+            return plain(fn, *args)
+        finally:
+            k = _diff(_ticks_us(), t) - (_Sleeps.us - s) - (M.bd - b)
+            _Prof.on = False
+            sc = a.screen
+            _Prof.calls.append((h0, k, getattr(sc, "name", "?"), _Prof.parts))
+
+    call = profiled
+    try:
+        done = 0
+        guard = 0
+        while done < rounds and guard < 200:
+            guard += 1
+            frm = "turn" if a.screen.name == "table" else "result"
+            del _Prof.calls[:]
+            k0 = _handset_ms()
+            press(a, OK)
+            to = "turn" if a.screen.name == "table" else "result"
+            if not M.decisions or M.decisions > bots_max:
+                continue
+            done += 1
+            print("@proround round=%d from=%s to=%s bots=%d cpu=%d length_ms=%d" % (
+                done, frm, to, M.decisions, M.cpu, _handset_ms() - k0))
+            for i, (h, k, name, parts) in enumerate(_Prof.calls):
+                print("@call round=%d call=%d at_ms=%d k=%d screen=%s" % (done, i, h - k0, k,
+                                                                        name))
+                for key, v in sorted(parts.items(), key=lambda kv: -kv[1][0]):
+                    if v[0] >= 30:
+                        print("@part round=%d call=%d name=%s k=%d n=%d" % (done, i, key,
+                                                                            v[0], v[1]))
+    finally:
+        call = plain
