@@ -183,20 +183,22 @@ class Showdown(Screen):
         if self.step >= _STEPS or self.asking:  # (the pot waits under the question)
             return _NOTHING
         ms = settings.PACE_POT[self.p.cfg[settings.PACE]] * 10
-        t = ticks_diff(self.app.now, self.t0)
+        app = self.app
+        t = ticks_diff(app.now, self.t0)
         k = t * _STEPS // ms if ms > 0 else _STEPS
-        if k <= self.step:
-            # the next step's time has not come: nothing to do until it does
-            self.app.wait = ((self.step + 1) * ms + _STEPS - 1) // _STEPS - t
-            return _BUSY
-        self.step = k if k < _STEPS else _STEPS
-        self._pot(self.app.fb)
-        if k < _STEPS:
-            # and when the next one is due, said with this frame (timed as a BUSY
-            # answer is): no idle() call only to learn it
-            self.app.timed = True
-            self.app.wait = ((k + 1) * ms + _STEPS - 1) // _STEPS - t
-        return _SHOW
+        if k > self.step:
+            self.step = k if k < _STEPS else _STEPS
+            self._pot(app.fb)
+            if k >= _STEPS:
+                return _SHOW                # the pot is the winner's: the slide is over
+            # the next step's time said with this frame (timed as a BUSY answer is): no
+            # idle() call only to learn it
+            app.timed = True
+            answer = _SHOW
+        else:
+            answer = _BUSY                  # the next step's time has not come
+        app.wait = ((self.step + 1) * ms + _STEPS - 1) // _STEPS - t    # when it does
+        return answer
 
     # --- a svara -------------------------------------------------------------------------
 
