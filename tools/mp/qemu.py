@@ -744,7 +744,7 @@ def main(argv=None):
     if a.what == "profile":
         rows = [r for r in prof if r[0] in ("proround", "call", "part")]
         if not rows:
-            _error("profile: no round with at most %d bot action(s) in %d tries" % (a.bots, 200))
+            _error("profile: the match had no round with at most %d bot action(s)" % a.bots)
             return 1
         if a.json:
             print(json.dumps({"image": path, "rows": rows}, indent=1))

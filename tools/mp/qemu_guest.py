@@ -948,17 +948,14 @@ def profile_rounds(seed, seats, level, rounds, bots_max):
         _wrap_screens()
         _Prof.parts = {}
         h0 = _handset_ms()
+        cpu = M.cpu
         _Prof.on = True
-        t = _ticks_us()
-        s = _Sleeps.us
-        b = M.bd
         try:
-            return plain(fn, *args)
+            return plain(fn, *args)     # (it adds the call's CPU to M.cpu)
         finally:
-            k = _diff(_ticks_us(), t) - (_Sleeps.us - s) - (M.bd - b)
             _Prof.on = False
             sc = a.screen
-            _Prof.calls.append((h0, k, getattr(sc, "name", "?"), _Prof.parts))
+            _Prof.calls.append((h0, M.cpu - cpu, getattr(sc, "name", "?"), _Prof.parts))
 
     call = profiled
     try:
