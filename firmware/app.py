@@ -150,6 +150,9 @@ class App:
                 self.idle()
             if isinstance(self.screen, Later):
                 self._switch(self.screen.open(self))
+            p = self.play
+            if p is not None and p.unkept:  # a game's end, unsaved (_keep): before the key
+                self._keep(True)
             answer = self.screen.key(code)
             self._keep()
             self._do(answer)
@@ -230,16 +233,21 @@ class App:
                 if not self.restore and not self.rest:
                     _done_loading()
 
-    def _keep(self):
+    def _keep(self, ended=False):
         """Save what the session says changed (an action, the pace: the game; a game
         counted: the history), and what a screen changed (the settings it saves at once,
         the names, the statistics reset), before the next key, so that a power cut loses
-        no action."""
+        no action. A game that bots' actions ended (counted, nothing else changed) is
+        saved at the next key (`ended`: key() calls this first then), its history and
+        then its statistics: till then the last save replays those actions and loading
+        counts the game (saving.py), so its result and the pot's slide carry no save."""
         p = self.play
-        if p is not None and (p.changed or p.unkept):
+        if p is not None and (p.changed or ended):
             if self.store is not None:
                 import saving
                 saving.save_session(self, p)
+                if ended:
+                    saving.save_stats(self)
             p.changed = False
             p.unkept = False
         if self.prefs_changed or self.names_changed or self.stats_changed:

@@ -44,8 +44,12 @@
 # When: the game after every person's action (Session.act marks it changed, and the app
 # saves it before the next key; the bots' actions are replayed from that save after a
 # cut: their generator and Hard's reads are saved with it, so they play the very same
-# actions again), and at every switch to a play screen, the statistics and history
-# when a game or match ends, the names when one is typed, the table settings when the
+# actions again), and at every switch to a play screen but a result or svara that bots'
+# actions led to (the last save replays them: a game's end is the costliest moment of
+# a bot round on the handset, and its pot slides meanwhile), the statistics and history
+# when a game or match ends (of a game that bots ended: at the next key, before the key
+# is handled, so before any later game is saved; till then a restart replays it and
+# counts it on loading), the names when one is typed, the table settings when the
 # player leaves the options screens, the others when changed, the statistics when reset
 # (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
 # saves after the key: no screen calls this module).
@@ -139,6 +143,7 @@ def save_game(app, screen=None):
         screen = app.screen.name if app.screen is not None else "table"
     if _save(app, GAME, snapshot(p, screen)):
         app.kept = p
+        p.replays = False
 
 
 def save_session(app, p):
@@ -159,9 +164,11 @@ def switched(app, old, new):
         if app.kept is not None:
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
-    elif new.p is p:
-        save_game(app, new.name)
-    save_stats(app)
+    elif new.p is p and not (p.replays and old is not None and old.name == "table"
+                             and (new.name == "showdown" or new.name == "svara")):
+        save_game(app, new.name)    # (not a result or svara of bots: the last save replays)
+    if p is None or not p.unkept:   # (a game's end waits for the next key: App._keep)
+        save_stats(app)
     if old is not None and old.name == "options":
         save_settings(app)
 

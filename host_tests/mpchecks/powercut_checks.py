@@ -148,7 +148,10 @@ def _lost_after_restart(files, games):
         p = app.play
         matches = before[0] + 1
     else:
-        finished = p.games if p.game.to_act is None else p.games - 1
+        # (a game that bots ended is counted at the next key, before the next save of
+        # the game: a cut then restores the person's last save of it, which replays to
+        # the end that the statistics count already, p.counted from their token)
+        finished = p.games if p.game.to_act is None or p.counted else p.games - 1
         if before[2] != finished or before[0] != (1 if p.ended else 0):
             return "restart: %d games counted of %d finished (matches %d)" % (
                 before[2], finished, before[0])

@@ -867,3 +867,62 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
             assert got == want, (level, at_turn, got, want)
             tried[at_turn] += 1
         assert min(tried) >= 2, (level, tried)
+
+
+def _to_a_result_bots_reach(app, fs):
+    """OK on your turns until, after one, the bots play on and end the game (its result
+    shows): (the files right after that OK, the games counted before it), or None."""
+    for _ in range(300):
+        p = app.play
+        g = p.game
+        if app.screen.name != "table" or g.to_act != 0:
+            _wait(app, 400)                 # past the hurry guard (ui/screen.py)
+            press(app, (K.OK,))
+            continue
+        games = app.stats[2]
+        app.key(K.OK)                       # your action, saved before the next key
+        g = app.play.game
+        if g.to_act is None or not app.play.is_bot(g.to_act):
+            checkutil.settle(app)
+            continue
+        kept = dict(fs.files)
+        _wait(app, 3000)                    # the bots, the result, the pot's slide
+        if app.screen.name == "showdown" and app.play.game is g and g.to_act is None:
+            return kept, games
+    return None
+
+
+def _restarted(files):
+    again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(files)))
+    again.start()
+    checkutil.settle(again)
+    press(again, (CONTINUE,))
+    _wait(again, 3000)
+    return again
+
+
+def test_a_result_that_bots_reached_is_saved_at_the_next_key_and_a_cut_before_replays_it():
+    """A game that bots' actions ended writes nothing as its result shows (the pot's slide
+    has the handset's CPU): a cut then restarts from your last action, and the bots play
+    to the same result, counted once. The next key saves its history and statistics
+    before what it does (here the next game's deal): a cut after that counts it once."""
+    fs = CutFS()
+    app = _bots_table(fs, 0)
+    got = _to_a_result_bots_reach(app, fs)
+    assert got is not None, app.trace()
+    kept, games = got
+    assert dict(fs.files) == kept           # nothing written since your action
+    assert app.stats[2] == games + 1
+    shown = app.trace()
+    again = _restarted(dict(fs.files))      # a cut as the result shows
+    assert again.screen.name == "showdown" and again.trace() == shown, again.trace()
+    assert again.stats[2] == games + 1
+    number = app.play.games
+    press(app, (K.OK,))                     # the next game (the bots may end it too)
+    assert app.play.games == number + 1, app.trace()
+    again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(dict(fs.files))))
+    again.start()
+    checkutil.settle(again)
+    assert again.stats[2] == games + 1, again.stats
+    hist = [h[1] for h in again.hist]
+    assert hist.count(number) == 1, hist
