@@ -51,6 +51,10 @@ class App:
 
     def __init__(self, display, first=None, seed=None, store=None, clock=None):
         self.display = display
+        # show() of some rows alone (drivers/st7735's show_rows), where the display has it
+        self._show_rows = getattr(display, "show_rows", None)
+        self.rows = 0           # a SHOW answer's rows, top << 8 | end, when a screen
+                                # knows them (a step of an animation); 0: any row
         self.clock = clock
         self.now = clock() if clock is not None else 0   # ms (time.ticks_diff them)
         self.fb = display
@@ -328,14 +332,28 @@ class App:
         self._seed = (self._seed * 1664525 + 1013904223) & _SEED_MASK
         return self._seed
 
+    def show_rows(self, top, end):
+        """Send the frame where it changed, which is in rows top..end-1 alone: only
+        they are compared (the whole frame on a display without show_rows)."""
+        f = self._show_rows
+        if f is not None:
+            f(top, end)
+        else:
+            self.display.show()
+
     def _do(self, answer):
+        rows = self.rows
+        self.rows = 0
         if answer == NOTHING:
             return
         if answer == BUSY:
             self.timed = True
             return
         if answer == SHOW:
-            self.display.show()
+            if rows:
+                self.show_rows(rows >> 8, rows & 0xFF)
+            else:
+                self.display.show()
         elif answer == REDRAW:
             self.screen.draw(self.fb)
             self.display.show()

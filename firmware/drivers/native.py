@@ -15,9 +15,9 @@
 # stack, so fewer variables and steps a byte are fewer instructions.
 import sys
 
-# drivers/st7735.py. band(frame, sigs, y): from row y, the first run of rows whose 32-bit
-# signature differs from sigs (a word a row, updated), as start << 8 | end (end
-# exclusive; start 160 when none). A row's signature: over its 16 words (the frame is
+# drivers/st7735.py. band(frame, sigs, y, last): from row y to row last (exclusive), the
+# first run of rows whose 32-bit signature differs from sigs (a word a row, updated), as
+# start << 8 | end (end exclusive; start 160 when none). A row's signature: over its 16 words (the frame is
 # word-aligned, as any bytearray's data), h = g((h ^ w) * 16777619), g(x) = x ^ x >> 15,
 # each step one-to-one in h and in w (drivers/st7735.py says what that buys).
 # expand(frame, y, line, pal): row y as 128 big-endian RGB565 pixels into line, each the
@@ -25,10 +25,10 @@ import sys
 PANEL = """
 import micropython
 @micropython.viper
-def band(frame: ptr8, sigs: ptr8, y: int) -> int:
+def band(frame: ptr8, sigs: ptr8, y: int, last: int) -> int:
     start = 160
     m = uint(16777619)
-    while y < 160:
+    while y < last:
         h = uint(0)
         a = int(frame) + (y << 6)
         e = a + 64
@@ -51,7 +51,7 @@ def band(frame: ptr8, sigs: ptr8, y: int) -> int:
         elif start != 160:
             return (start << 8) | y
         y += 1
-    return (start << 8) | 160
+    return (start << 8) | last
 @micropython.viper
 def expand(frame: ptr8, y: int, line: ptr8, pal: ptr8):
     a = int(frame) + (y << 6)

@@ -109,12 +109,12 @@ def _native():
 NATIVE = _native()
 
 
-def band_plain(frame, sigs, y):
+def band_plain(frame, sigs, y, last):
     """band() without viper: a 20-bit signature of each row's 64 bytes in sigs' first
     three bytes a row (one-to-one steps as the native one, kept small enough for
     MicroPython's small integers so that nothing is allocated)."""
     start = HEIGHT
-    while y < HEIGHT:
+    while y < last:
         h = 0
         i = y * _ROW
         for i in range(i, i + _ROW):
@@ -129,7 +129,7 @@ def band_plain(frame, sigs, y):
         elif start != HEIGHT:
             return (start << 8) | y
         y += 1
-    return (start << 8) | HEIGHT
+    return (start << 8) | last
 
 
 def swap16(value):
@@ -251,6 +251,15 @@ class ST7735(framebuf.FrameBuffer):
     def show(self):
         """Send the rows that changed since the last show(): each band of them (bands
         at most _GAP rows apart go as one) in a window of its own."""
+        self._send(0, HEIGHT)
+
+    def show_rows(self, top, end):
+        """show() for a frame that changed in rows top..end-1 alone (the caller knows:
+        a step of an animation): only those rows are compared. A row changed outside
+        them goes with the next show() that compares it."""
+        self._send(top, end)
+
+    def _send(self, top, end):
         if self._since is not None:
             self._wake()
         band = self._band
@@ -260,17 +269,17 @@ class ST7735(framebuf.FrameBuffer):
             self._all = False
             y = 0
             while y < HEIGHT:
-                y = band(frame, sigs, y) & 0xFF
+                y = band(frame, sigs, y, HEIGHT) & 0xFF
             self._rows(0, HEIGHT)
             nxt = HEIGHT << 8   # (no row left to compare: a pass over the frame saved)
         else:
-            nxt = band(frame, sigs, 0)
-        while (nxt >> 8) < HEIGHT:
+            nxt = band(frame, sigs, top, end)
+        while (nxt >> 8) < end:
             y0 = nxt >> 8
             y1 = nxt & 0xFF
             while True:
-                nxt = band(frame, sigs, y1)
-                if (nxt >> 8) - y1 > _GAP or (nxt >> 8) >= HEIGHT:
+                nxt = band(frame, sigs, y1, end)
+                if (nxt >> 8) - y1 > _GAP or (nxt >> 8) >= end:
                     break
                 y1 = nxt & 0xFF
             self._rows(y0, y1)

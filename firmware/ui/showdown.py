@@ -189,6 +189,8 @@ class Showdown(Screen):
         if k > self.step:
             self.step = k if k < _STEPS else _STEPS
             self._pot(app.fb)
+            y = self.pot_y                  # the pot's line alone changed
+            app.rows = (y << 8) | (y + 14)
             if k >= _STEPS:
                 return _SHOW                # the pot is the winner's: the slide is over
             # the next step's time said with this frame (timed as a BUSY answer is): no

@@ -178,6 +178,7 @@ class Table(Screen):
         # the firmware has already: each new one is an interned string for good.)
         self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
         self._line = self.cards = None
+        self._dots_x = -1           # where the thinking dots go on the message line drawn
 
     def enter(self):
         self._turn()
@@ -258,8 +259,11 @@ class Table(Screen):
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
             self.tick = k                   # a dot more: the dots drawn, shown here,
-            self._message(app.fb)           # so that the app takes it for no work (it
-            app.display.show()              # collects only after work)
+            if self._dots_x < 0:            # so that the app takes it for no work (it
+                self._message(app.fb)       # collects only after work)
+            else:
+                self._dots(app.fb)          # (the line's words as drawn: only the dots)
+            app.show_rows(_MSG_Y, _MSG_Y + 9)
             return _BUSY
         return self._bot_acts()
 
@@ -644,10 +648,17 @@ class Table(Screen):
             fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
             writer.text(fb, text, 2, _MSG_Y, ink, F5)
         if self.mode == _THINK:
-            d = self.tick % 4
-            x = writer.width(text, F5) + 4
-            for i in range(3):
-                fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
+            self._dots_x = writer.width(text, F5) + 4
+            self._dots(fb)
+        else:
+            self._dots_x = -1
+
+    def _dots(self, fb):
+        """A bot's thinking dots (tick % 4 of three places) after the line's words."""
+        d = self.tick % 4
+        x = self._dots_x
+        for i in range(3):
+            fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
 
     def _said(self, w, blinds, opened, who):
         """The last action in words: w the tuple of them by action (_W_DID, "<who>

@@ -228,3 +228,72 @@ def test_the_thumb_emitters_native_code_puts_the_same_bytes_on_the_panel_micropy
     assert plays[1][:2] == ["0", "0"], "the plain path, every frame right"
     assert plays[0][2:] == plays[1][2:], "the same rows and bytes either way"
     assert "(True, True)" in out, "the glyph painter on Thumb-1 draws the blits' pixels"
+
+
+def test_show_rows_compares_only_its_rows_and_a_later_show_sends_the_rest():
+    from drivers import st7735
+    st7735.sleep_ms = lambda ms: None
+    dc, cs = _pin("dc"), _pin("cs")
+    bus = fake_panel.PanelSPI(dc, cs)
+    lcd = st7735.ST7735(bus, cs, dc, clock=lambda: 0)
+    lcd.fill(2)
+    lcd.show()
+    rows = lcd.rows
+    lcd.fill_rect(0, 100, 128, 14, 10)      # the band
+    lcd.pixel(5, 20, 4)                      # outside it
+    lcd.show_rows(100, 114)
+    assert (lcd.rows - rows, bus.y0, bus.y1) == (14, 100, 113)
+    assert bus.memory != fake_panel.reference(lcd.buffer)   # row 20 not sent yet
+    lcd.show()
+    assert lcd.rows - rows == 15 and (bus.y0, bus.y1) == (20, 20)
+    assert bus.memory == fake_panel.reference(lcd.buffer)
+
+
+def test_the_pots_slide_and_the_thinking_dots_send_their_rows_alone_and_the_panel_keeps_up():
+    """A step of the pot's slide and a bot's thinking dot tell the app the rows they drew
+    (App.rows, App.show_rows): the driver compares those rows alone, and after every key
+    and idle() call of a game to its result and through the slide, the panel holds the
+    frame exactly."""
+    from app import App
+    from drivers import keys as K
+    from drivers import st7735
+    import settings
+    st7735.sleep_ms = lambda ms: None
+    dc, cs = _pin("dc"), _pin("cs")
+    bus = fake_panel.PanelSPI(dc, cs)
+    now = [5000]
+    lcd = st7735.ST7735(bus, cs, dc, clock=lambda: now[0])
+    bands = []
+    real = lcd.show_rows
+
+    def show_rows(top, end):
+        bands.append((top, end))
+        real(top, end)
+    lcd.show_rows = show_rows
+    app = App(lcd, seed=5, clock=lambda: now[0])
+    app.start()
+    app.key(K.OK)                           # New game
+    app.cfg[settings.PACE] = 1
+    app.key(K.SL)                           # Play
+    steps = 0
+    for _ in range(3000):
+        s = app.screen
+        if getattr(s, "kind", -1) == 0 and s.step == 8 and not app.timed:
+            break
+        sent = bus.sent
+        if getattr(s, "mode", -1) == 0 or s.name == "svara" and not app.timed:
+            now[0] += 400
+            app.key(K.OK)
+        else:
+            n = len(bands)
+            app.idle()
+            if getattr(s, "kind", -1) == 0 and len(bands) > n:
+                steps += 1
+            now[0] += app.wait if app.timed else 10
+        if bus.sent != sent:
+            assert bus.memory == fake_panel.reference(lcd.buffer), app.trace()
+    else:
+        raise AssertionError("no game's result: " + app.trace())
+    pot = app.screen.pot_y
+    assert steps == 8 and bands[-8:] == [(pot, pot + 14)] * 8, bands[-8:]
+    assert (90, 99) in bands, "the thinking dots: the message line alone"

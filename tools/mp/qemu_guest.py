@@ -357,8 +357,15 @@ def make_display():
     SPI_BUS = SPI()
     d = ST7735(SPI_BUS, Pin(1), Pin(1), rst=Pin(1), backlight=Pin(0))
     SPI_BUS.take()
-    real = d.show
+    d.show = _metered(d.show)
+    if hasattr(d, "show_rows"):     # (a driver from before show_rows has none)
+        d.show_rows = _metered(d.show_rows)
+    DISPLAY = d
+    return d
 
+
+def _metered(real):
+    """The panel's show() or show_rows(), its CPU, SPI bytes and bus time measured."""
     def show(*args):
         t = _ticks_us()
         s = _Sleeps.us
@@ -377,9 +384,7 @@ def make_display():
             M.first_written = M.written
         M.last = at
         M.spi_us += _spi_wait(sent)     # after the figures: the bus's time, not CPU
-    d.show = show
-    DISPLAY = d
-    return d
+    return show
 
 
 def null_display():
@@ -941,6 +946,9 @@ def profile_rounds(seed, seats, level, rounds, bots_max):
                       (store.Store, "Store")):
         _wrap(obj, name)
     d.show = _timed(d.show, "show")
+    if hasattr(d, "show_rows"):
+        d.show_rows = _timed(d.show_rows, "show")
+        a._show_rows = d.show_rows      # (the app took the display's at its making)
     global call
     plain = call
 
