@@ -18,7 +18,7 @@
 import gc
 
 import settings
-from ui.screen import BUSY, NOTHING, REDRAW, SHOW, Later
+from ui.screen import BUSY, NOTHING, REDRAW, SENT, SHOW, Later
 
 from micropython import const
 
@@ -51,10 +51,6 @@ class App:
 
     def __init__(self, display, first=None, seed=None, store=None, clock=None):
         self.display = display
-        # show() of some rows alone (drivers/st7735's show_rows), where the display has it
-        self._show_rows = getattr(display, "show_rows", None)
-        self.rows = 0           # a SHOW answer's rows, top << 8 | end, when a screen
-                                # knows them (a step of an animation); 0: any row
         self.clock = clock
         self.now = clock() if clock is not None else 0   # ms (time.ticks_diff them)
         self.fb = display
@@ -334,26 +330,21 @@ class App:
 
     def show_rows(self, top, end):
         """Send the frame where it changed, which is in rows top..end-1 alone: only
-        they are compared (the whole frame on a display without show_rows)."""
-        f = self._show_rows
+        they are compared (drivers/st7735; the whole frame on a display without it)."""
+        f = getattr(self.display, "show_rows", None)
         if f is not None:
             f(top, end)
         else:
             self.display.show()
 
     def _do(self, answer):
-        rows = self.rows
-        self.rows = 0
-        if answer == NOTHING:
+        if answer == NOTHING or answer == SENT:    # (SENT: the screen showed it)
             return
         if answer == BUSY:
             self.timed = True
             return
         if answer == SHOW:
-            if rows:
-                self.show_rows(rows >> 8, rows & 0xFF)
-            else:
-                self.display.show()
+            self.display.show()
         elif answer == REDRAW:
             self.screen.draw(self.fb)
             self.display.show()

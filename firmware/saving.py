@@ -44,9 +44,9 @@
 # When: the game after every person's action (Session.act marks it changed, and the app
 # saves it before the next key; the bots' actions are replayed from that save after a
 # cut: their generator and Hard's reads are saved with it, so they play the very same
-# actions again), and at every switch to a play screen but a result or svara that bots'
-# actions led to (the last save replays them: a game's end is the costliest moment of
-# a bot round on the handset, and its pot slides meanwhile), the statistics and history
+# actions again), and at every switch to a play screen but the result of a game that
+# bots' actions ended (the last save replays them: a game's end is the costliest moment
+# of a bot round on the handset, and its pot slides meanwhile), the statistics and history
 # when a game or match ends (of a game that bots ended: at the next key, before the key
 # is handled, so before any later game is saved; till then a restart replays it and
 # counts it on loading), the names when one is typed, the table settings when the
@@ -143,7 +143,6 @@ def save_game(app, screen=None):
         screen = app.screen.name if app.screen is not None else "table"
     if _save(app, GAME, snapshot(p, screen)):
         app.kept = p
-        p.replays = False
 
 
 def save_session(app, p):
@@ -164,9 +163,8 @@ def switched(app, old, new):
         if app.kept is not None:
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
-    elif new.p is p and not (p.replays and old is not None and old.name == "table"
-                             and (new.name == "showdown" or new.name == "svara")):
-        save_game(app, new.name)    # (not a result or svara of bots: the last save replays)
+    elif new.p is p and not (p.unkept and new.name == "showdown"):
+        save_game(app, new.name)    # (not a result bots reached: the last save replays)
     if p is None or not p.unkept:   # (a game's end waits for the next key: App._keep)
         save_stats(app)
     if old is not None and old.name == "options":

@@ -88,7 +88,6 @@ class Session:
         self.over_saved = False             # the match was over when saved (loading.py)
         self.changed = False                # a change the app saves before the next key
         self.unkept = False                 # a game counted, not in the history save yet
-        self.replays = False                # bots acted since the game's last save
         self.collected = -1                 # its actions at the app's last collection
                                             # in a bot's pause (app._acted)
         self.game = None
@@ -263,16 +262,14 @@ class Session:
         self.last_action = action
         self.last_amount = amount
         # The app saves the game after every person's action; the bots' actions are not
-        # saved (on the handset a save costs more CPU than a bot's whole turn), nor a
-        # result or svara that bots' actions led to (saving.switched; the statistics
-        # and history of a game they ended wait for the next key: App._keep): a restart
+        # saved (on the handset a save costs more CPU than a bot's whole turn), nor the
+        # result of a game they ended (saving.switched; its statistics and history wait
+        # for the next key: App._keep): a restart
         # replays the game from the person's last action, and the bots, from the
         # generator state and Hard's reads saved with it, play the very same actions
         # again. Nothing a person did is lost (saving.py's header).
         if seat < self.people:
             self.changed = True
-        else:
-            self.replays = True
 
     def bot_act(self):
         """The bot to act plays one action (svara.bots)."""

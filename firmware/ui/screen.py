@@ -4,6 +4,8 @@
 #   SHOW     the screen drew its own changes into app.fb already: just show the frame
 #            (a screen whose timed work goes on may set app.timed and app.wait as
 #            well, as for BUSY: the pot's slide does, so no call only learns the wait);
+#   SENT     as SHOW, but the screen sent the rows it changed itself (app.show_rows:
+#            only they are compared, a step of the pot's slide);
 #   REDRAW   call draw(fb) for the whole screen, then show it;
 #   BUSY     nothing to show, but timed work is under way (a pop-up held on the screen):
 #            the screen sets app.wait, the ms from app.now until its next change is due
@@ -26,6 +28,7 @@ NOTHING = const(0)
 SHOW = const(1)
 REDRAW = const(2)
 BUSY = const(3)
+SENT = const(4)
 
 
 GUARD_MS = const(300)       # after a key that skipped a bot's pause: no key plays

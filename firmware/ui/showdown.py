@@ -64,6 +64,7 @@ _NOTHING = const(0)
 _SHOW = const(1)
 _REDRAW = const(2)
 _BUSY = const(3)
+_SENT = const(4)
 
 T = held(__name__)
 RESULT = const(0)
@@ -189,14 +190,14 @@ class Showdown(Screen):
         if k > self.step:
             self.step = k if k < _STEPS else _STEPS
             self._pot(app.fb)
-            y = self.pot_y                  # the pot's line alone changed
-            app.rows = (y << 8) | (y + 14)
+            y = self.pot_y                  # the pot's line alone changed: sent here
+            app.show_rows(y, y + 14)
             if k >= _STEPS:
-                return _SHOW                # the pot is the winner's: the slide is over
+                return _SENT                # the pot is the winner's: the slide is over
             # the next step's time said with this frame (timed as a BUSY answer is): no
             # idle() call only to learn it
             app.timed = True
-            answer = _SHOW
+            answer = _SENT
         else:
             answer = _BUSY                  # the next step's time has not come
         app.wait = ((self.step + 1) * ms + _STEPS - 1) // _STEPS - t    # when it does

@@ -178,7 +178,6 @@ class Table(Screen):
         # the firmware has already: each new one is an interned string for good.)
         self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
         self._line = self.cards = None
-        self._dots_x = -1           # where the thinking dots go on the message line drawn
 
     def enter(self):
         self._turn()
@@ -259,10 +258,11 @@ class Table(Screen):
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
             self.tick = k                   # a dot more: the dots drawn, shown here,
-            if self._dots_x < 0:            # so that the app takes it for no work (it
-                self._message(app.fb)       # collects only after work)
+            line = self._line               # so that the app takes it for no work (it
+            if line is None or line[2] < 0:     # collects only after work)
+                self._message(app.fb)
             else:
-                self._dots(app.fb)          # (the line's words as drawn: only the dots)
+                self._dots(app.fb, line[2])     # (the line's words as drawn: the dots)
             app.show_rows(_MSG_Y, _MSG_Y + 9)
             return _BUSY
         return self._bot_acts()
@@ -642,21 +642,18 @@ class Table(Screen):
             ink = _LIGHT
         else:
             text = ""
-        k = (text, ink)                     # the line as drawn
-        if k != self._line:
-            self._line = k
+        line = self._line                   # (text, ink, where the dots go or -1) as drawn
+        if line is None or line[0] != text or line[1] != ink:
+            line = self._line = (text, ink, writer.width(text, F5) + 4
+                                 if self.mode == _THINK else -1)
             fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
             writer.text(fb, text, 2, _MSG_Y, ink, F5)
-        if self.mode == _THINK:
-            self._dots_x = writer.width(text, F5) + 4
-            self._dots(fb)
-        else:
-            self._dots_x = -1
+        if line[2] >= 0:
+            self._dots(fb, line[2])
 
-    def _dots(self, fb):
-        """A bot's thinking dots (tick % 4 of three places) after the line's words."""
+    def _dots(self, fb, x):
+        """A bot's thinking dots (tick % 4 of three places) from x on the message line."""
         d = self.tick % 4
-        x = self._dots_x
         for i in range(3):
             fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
 

@@ -948,7 +948,6 @@ def profile_rounds(seed, seats, level, rounds, bots_max):
     d.show = _timed(d.show, "show")
     if hasattr(d, "show_rows"):
         d.show_rows = _timed(d.show_rows, "show")
-        a._show_rows = d.show_rows      # (the app took the display's at its making)
     global call
     plain = call
 
