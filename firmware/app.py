@@ -153,6 +153,8 @@ class App:
             p = self.play
             if p is not None and p.unkept:  # a game's end, unsaved (_keep): before the key
                 self._keep(True)
+                if _TIDY:               # the history's JSON freed before the key deals a
+                    gc.collect()        # game and opens a screen (a heap kept whole)
             answer = self.screen.key(code)
             self._keep()
             self._do(answer)
