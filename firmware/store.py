@@ -26,6 +26,17 @@
 # cut at any step leaves the old save or an erased one, never an older copy brought back
 # (with no room for the tombstone, the older copies go first: at most the newest save
 # comes back).
+# A name in PAIRS (the game's save, written after every action of a person) keeps two
+# copies instead, NAME and NAME.1, and a save writes over the older of them in place:
+# on littlefs that is one commit of the folder's log, where a new slot and a removal
+# are three (the log fills a third as fast, so littlefs compacts it, 2-7 M instructions
+# of the handset's, a third as often), and littlefs keeps the old content of a file until
+# its new content is whole, so a cut leaves the copy as it was; on a filesystem that does
+# not, a cut leaves the older copy damaged and the newest untouched. Which copy is newest
+# the listing cannot say (both are there): load() reads both and takes the whole one with
+# the higher sequence number (a damaged one is said, as any damaged newest copy: it
+# cannot be told from a cut save). NAME.2 (the cycle's), NAME.new and NAME.bak load as
+# copies of the layout before, and the next save removes them.
 # Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
 import io
@@ -44,6 +55,7 @@ _VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its 
 # mask of copies has bit i for _COPIES[i].
 _COPIES = ("", ".1", ".2", ".new", ".bak")
 _ALL = 5
+PAIRS = ("game",)   # the names saved as a pair of copies written over in turn (above)
 
 
 def _u32(data, at):
@@ -356,6 +368,7 @@ class Store:
         # highest number (-1: none). The next save then reads nothing first.
         self._known = {}
         self._names = None  # the folder's file names while a scan() holds them
+        self.pairs = PAIRS  # the names saved as pairs (the top)
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
@@ -426,7 +439,8 @@ class Store:
         self.note = ""
         self.old = False
         mask = self._mask(name)
-        first = newest(mask)
+        pair = name in self.pairs
+        first = None if pair and mask & 3 == 3 else newest(mask)    # (a pair: both read)
         problem = None      # what was wrong with a copy that should have been good
         aside = None        # what was wrong with a copy that need not be (below)
         refused = False     # a whole copy's content failed the check
@@ -455,7 +469,8 @@ class Store:
                     # A cut save's slot (three copies there: the one after the newest)
                     # and the layout before's copies (a cut NAME.new; a NAME.bak nothing
                     # needs) are no damage while a copy is good.
-                    if i >= 3 or (mask & 7 == 7 and last >= 0 and i == (last + 1) % 3):
+                    if i >= 3 - pair or (not pair and mask & 7 == 7 and last >= 0
+                                         and i == (last + 1) % 3):
                         aside = aside or why
                     elif problem is None:
                         problem = why
@@ -511,13 +526,21 @@ class Store:
         path = self._path(name)
         self._names = None                  # the folder changes: a listing held is old
         seq, cycle, mask = self._begin(name, path)
-        slot = (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
+        slot = self._next(name, cycle)
         mask = self._put(name, path, slot, mask, _encoded(seq + 1, obj, big))
-        for i in ((slot + 1) % 3, 3, 4):    # the oldest copy, and the layout before's
+        for i in ((slot + 1) % 3 if name not in self.pairs else 2, 3, 4):
+            # the oldest copy (a pair's is written over), and the layout before's
             if mask & (1 << i):
                 self.fs.remove(path + _COPIES[i])
                 mask &= ~(1 << i)
         self._known[name] = (seq + 1, slot, mask, slot)
+
+    def _next(self, name, cycle):
+        """The slot a save or an erase writes after the newest copy's slot `cycle` (-1:
+        none): the next in the cycle, or a pair's other copy."""
+        if name in self.pairs:
+            return 1 if cycle == 0 else 0
+        return (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
 
     def _begin(self, name, path):
         """(seq, slot, mask) of name's copies before a save or erase (forgotten until it
@@ -539,8 +562,8 @@ class Store:
         leaves three, read as a cut save. With fewer (a name's first saves, after an
         erase) through NAME.new, renamed into the slot once whole, as the slot's copy
         would be the newest by the listing while it is written."""
-        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2:
-            self._write(name, path + _COPIES[slot], data)
+        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2 or name in self.pairs:
+            self._write(name, path + _COPIES[slot], data)   # (a pair's: both are read)
         else:
             self._write(name, path + ".new", data)
             self.fs.rename(path + ".new", path + _COPIES[slot])
@@ -558,7 +581,7 @@ class Store:
                 if mask & (1 << i):
                     fs.remove(path + _COPIES[i])  # nothing whole there: only debris
             return
-        slot = (cycle + 1) % 3
+        slot = self._next(name, cycle)
         data = encode(seq + 1, None)
         try:
             mask = self._put(name, path, slot, mask, data)

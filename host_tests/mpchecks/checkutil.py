@@ -29,8 +29,19 @@ def deck(*hands):
 
 def copies(files, name):
     """(the newest copy's path, the one before's) of a save among files (paths), by the
-    store's cycle of slots (store.py): what a test damages or reads apart."""
-    from store import _COPIES, newest
+    store's cycle of slots, or for a pair (store.PAIRS) by their sequence numbers
+    (store.py): what a test damages or reads apart."""
+    from store import _COPIES, PAIRS, decode, newest
+    if name.split("/")[-1] in PAIRS:
+        got = []
+        for c in _COPIES[:2]:
+            if name + c in files:
+                seq = decode(files[name + c])[0]
+                got.append((-1 if seq is None else seq, name + c))
+        got.sort()
+        if len(got) == 1:
+            return got[0][1], name + _COPIES[1 if got[0][1] == name else 0]
+        return got[-1][1], got[0][1]
     mask = 0
     for i in range(3):
         if name + _COPIES[i] in files:
@@ -56,6 +67,7 @@ class CuttingFS(FS):
         self.cut_at = -1
         self.mode = "half"
         self.reads = None       # a list: the paths read are added to it, in turn
+        self.cut_path = None    # the file a cut write was writing
         self.listing = True     # names() lists the files (False: not known)
 
     def _tick(self):
@@ -77,6 +89,7 @@ class CuttingFS(FS):
 
     def write(self, path, data):
         if self._tick():
+            self.cut_path = path
             if self.mode == "empty":
                 self.files[path] = b""
             elif self.mode == "half":

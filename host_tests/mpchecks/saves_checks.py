@@ -203,15 +203,21 @@ def test_an_empty_game_save_starts_from_the_older_copy_and_says_so():
 def test_start_reads_each_save_once_and_no_older_copy():
     # Every save has its older copy beside it: the start opens each newest copy once,
     # no older copy (they are not needed) and no name that is not there.
+    # (The game's copies are a pair, written over in turn: both are read, and the newest
+    # again when it was not the last read: store.PAIRS.)
     fs, _ = _two_saves()
     saves = [p[:p.index(".")] if "." in p else p for p in fs.files]
-    newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))]
+    newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))
+              if p != "saves/game"]
     assert checkutil.copies(fs.files, "saves/game")[1] in fs.files, sorted(fs.files)
     assert checkutil.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
     fs.reads = []
     app = phone(fs)
     assert app.play is not None and app.trace() == "title", app.trace()
-    assert sorted(fs.reads) == sorted(newest), (fs.reads, sorted(fs.files))
+    game = [r for r in fs.reads if r.startswith("saves/game")]
+    others = [r for r in fs.reads if not r.startswith("saves/game")]
+    assert sorted(others) == sorted(newest), (fs.reads, sorted(fs.files))
+    assert sorted(set(game)) == ["saves/game", "saves/game.1"] and len(game) <= 3, game
 
 
 def test_the_statistics_and_names_are_read_after_the_title_never_saved_over():
@@ -553,6 +559,14 @@ def test_version_1_files_are_saved_again_as_version_2_at_start():
                                 % name), (name, trace)
 
 
+def _pair_cut(fs):
+    """True when the cut hit a write over a pair's copy (store.PAIRS: the game) and left
+    it damaged: on a filesystem that does not keep a file's old content until its new
+    content is whole (littlefs does), the newest copy loads, and the damage is said."""
+    path = fs.cut_path or ""
+    return path.split("/")[-1] in ("game", "game.1") and fs.mode in ("empty", "half")
+
+
 def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
     files = _v1_files()
     ref = CutFS(files)
@@ -574,7 +588,8 @@ def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
             tried += 1
             after = CutFS(fs.files)
             got = _loaded(phone(after, display=Blank()))
-            if got != want:
+            if got != want and not (_pair_cut(fs) and got[1:] == want[1:]
+                                    and got[0].startswith("title note: Save damaged: game")):
                 lost.append((k, mode, got[0]))
             elif set(_newest_versions(after).values()) != {2}:
                 lost.append((k, mode, _newest_versions(after)))

@@ -157,27 +157,76 @@ def test_a_save_writes_one_copy_and_removes_one():
             CuttingFS.remove(self, path)
     fs = Logged()
     store = Store(fs=fs)
-    assert store.load("game", None) is None
+    assert store.load("stats", None) is None
     logs = []
     for n in range(5):
         fs.log = []
         fs.reads = []
-        store.save("game", STATES[n % 4])
+        store.save("stats", STATES[n % 4])
         logs.append(fs.log)
         assert fs.reads == [fs.log[0][6:]], fs.reads    # the check of what was written
         assert len(fs.files) == min(n + 1, 2), sorted(fs.files)
-        assert Store(fs=fs).load("game") == STATES[n % 4]
-    assert logs == [["write game.new", "rename game.new game"],
-                    ["write game.new", "rename game.new game.1"],
-                    ["write game.2", "remove game"],
-                    ["write game", "remove game.1"],
-                    ["write game.1", "remove game.2"]], logs
+        assert Store(fs=fs).load("stats") == STATES[n % 4]
+    assert logs == [["write stats.new", "rename stats.new stats"],
+                    ["write stats.new", "rename stats.new stats.1"],
+                    ["write stats.2", "remove stats"],
+                    ["write stats", "remove stats.1"],
+                    ["write stats.1", "remove stats.2"]], logs
     fs.reads = []
     again = Store(fs=fs)
-    assert again.load("game") == STATES[0] and fs.reads == ["game.1"]
+    assert again.load("stats") == STATES[0] and fs.reads == ["stats.1"]
     fs.log = []
-    again.save("game", STATES[2])
-    assert fs.log == ["write game.2", "remove game"] and len(fs.reads) == 2
+    again.save("stats", STATES[2])
+    assert fs.log == ["write stats.2", "remove stats"] and len(fs.reads) == 2
+
+
+
+def test_a_pair_is_written_over_in_turns_and_loads_its_newest():
+    # The game's save (store.PAIRS): two copies, each save writes over the older one in
+    # place (on littlefs one commit of the folder's log: no new file, no removal), and a
+    # load reads both and takes the one numbered higher; a damaged newest is said and the
+    # other taken. A copy of the cycle's layout (game.2) loads, and the next save removes it.
+    from store import PAIRS
+    assert "game" in PAIRS
+
+    class Logged(CuttingFS):
+        def write(self, path, data):
+            self.log.append("write " + path)
+            CuttingFS.write(self, path, data)
+
+        def rename(self, old, new):
+            self.log.append("rename %s %s" % (old, new))
+            CuttingFS.rename(self, old, new)
+
+        def remove(self, path):
+            self.log.append("remove " + path)
+            CuttingFS.remove(self, path)
+    fs = Logged()
+    store = Store(fs=fs)
+    logs = []
+    for n in range(5):
+        fs.log = []
+        store.save("game", STATES[n % 4])
+        logs.append(fs.log)
+        assert Store(fs=fs).load("game") == STATES[n % 4]
+    assert logs == [["write game"], ["write game.1"], ["write game"], ["write game.1"],
+                    ["write game"]], logs
+    fs.reads = []
+    again = Store(fs=fs)
+    assert again.load("game") == STATES[0] and again.note == ""
+    assert sorted(set(fs.reads)) == ["game", "game.1"], fs.reads
+    fs.files["game"] = fs.files["game"][:20]            # the newest copy damaged
+    again = Store(fs=fs)
+    assert again.load("game") == STATES[3] and "last good copy" in again.note
+    # the layout before: the cycle's newest copy in game.2
+    from store import encode
+    fs = Logged({"game.1": encode(4, STATES[0]), "game.2": encode(5, STATES[1])})
+    store = Store(fs=fs)
+    assert store.load("game") == STATES[1]
+    fs.log = []
+    store.save("game", STATES[2])
+    assert fs.log == ["write game", "remove game.2"], fs.log
+    assert Store(fs=fs).load("game") == STATES[2] and sorted(fs.files) == ["game", "game.1"]
 
 
 def test_a_listing_held_for_the_start_is_dropped_at_a_save():
@@ -428,21 +477,21 @@ def test_the_real_filesystem_loads_through_the_work_space_and_falls_back():
     from svara.work import BUF
     path = _folder()
     store = Store(path, fs=RealFS())
-    assert store.load("game", "none") == "none" and store.note == ""
+    assert store.load("stats", "none") == "none" and store.note == ""
     big = {"log": "0a1b" * (len(BUF) // 2)}          # its file is over the work space
-    store.save("game", STATES[0])
-    store.save("game", big)
-    assert Store(path, fs=RealFS()).load("game") == big
-    store.save("game", STATES[1])
-    assert Store(path, fs=RealFS()).load("game") == STATES[1]
-    assert sorted(os.listdir(path)) == ["game.1", "game.2"]
-    with open(path + "/game.2", "wb") as f:           # the newest copy damaged
+    store.save("stats", STATES[0])
+    store.save("stats", big)
+    assert Store(path, fs=RealFS()).load("stats") == big
+    store.save("stats", STATES[1])
+    assert Store(path, fs=RealFS()).load("stats") == STATES[1]
+    assert sorted(os.listdir(path)) == ["stats.1", "stats.2"]
+    with open(path + "/stats.2", "wb") as f:           # the newest copy damaged
         f.write(b"SVR\x02 not whole")
     again = Store(path, fs=RealFS())
-    assert again.load("game") == big, "the copy before the damaged one"
+    assert again.load("stats") == big, "the copy before the damaged one"
     assert "last good copy" in again.note, again.note
-    again.save("game", STATES[2])                     # numbered past the damaged copy
-    assert Store(path, fs=RealFS()).load("game") == STATES[2]
+    again.save("stats", STATES[2])                     # numbered past the damaged copy
+    assert Store(path, fs=RealFS()).load("stats") == STATES[2]
     assert RealFS().view(path + "/nothing") is None
 
 
