@@ -105,29 +105,14 @@ def rules_of(cfg):
                  min_blind=cfg[MIN_BLIND] or None, buy_in=BUY_INS[cfg[BUY_IN]])
 
 
-# seat_name's words, read once a language: [its code, You, P%d, Bot %d]. A word read from
-# the packed language is some 40,000 instructions of the handset's (i18n._value), and a
-# result screen or a bot's turn draws up to a dozen names.
-_SEAT_WORDS = [None, None, None, None]
-
-
 def seat_name(names, seat, people):
     """A seat's name on the screen, of `people` people then the bots: the name typed for
     a person's slot (`names`, by slot), else You (one person) or P1, P2...; Bot 1,
     Bot 2... for the bots."""
-    w = _SEAT_WORDS
-    if seat < people and seat < len(names) and names[seat]:
-        return names[seat]
-    from i18n import current
-    code = current()
-    if w[0] != code:
-        from i18n import strings
-        T = strings()
-        w[0] = None                     # (until all three are read: a MemoryError between)
-        w[1] = T[_W_YOU]
-        w[2] = T[_W_PERSON]
-        w[3] = T[_W_BOT]
-        w[0] = code
+    from i18n import strings
+    T = strings()
     if seat < people:
-        return w[1] if people == 1 else w[2] % (seat + 1)
-    return w[3] % (seat - people + 1)
+        if seat < len(names) and names[seat]:
+            return names[seat]
+        return T[_W_YOU] if people == 1 else T[_W_PERSON] % (seat + 1)
+    return T[_W_BOT] % (seat - people + 1)
