@@ -153,8 +153,9 @@ class App:
             p = self.play
             if p is not None and p.unkept:  # a game's end, unsaved (_keep): before the key
                 self._keep(True)
-                if _TIDY:               # the history's JSON freed before the key deals a
-                    gc.collect()        # game and opens a screen (a heap kept whole)
+                if _TIDY and _EVERY[0] == 1:    # a small heap (_acted): the history's
+                    gc.collect()        # JSON freed before the key deals a game and opens
+                                        # a screen (a big heap collects at the deal)
             answer = self.screen.key(code)
             self._keep()
             self._do(answer)
