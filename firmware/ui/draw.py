@@ -135,9 +135,7 @@ def mini_card(fb, x, y, code, joker=False):
     fb.fill_rect(x, y, MINI_W, MINI_H, CARD)
     if joker and code == 0:
         fb.rect(x, y, MINI_W, MINI_H, GOLD)
-    c = suit_colour(code)
-    x = writer.text(fb, RANKS[code >> 2], x + 1, y + 1, c, F5)
-    writer.text(fb, SUITS[code & 3], x, y + 1, c, F5)
+    writer.text(fb, RANKS[code >> 2] + SUITS[code & 3], x + 1, y + 1, suit_colour(code), F5)
 
 
 def mini_hand(fb, x, y, hand, k=0, joker=False):

@@ -56,9 +56,10 @@ _default = []
 
 def _prepare(font):
     """The slot of `font` in the tables above, adding it on first use."""
-    for i in range(len(_fonts)):
-        if _fonts[i] is font:
-            return i
+    try:
+        return _fonts.index(font)   # (a font module equals itself alone: found in C)
+    except ValueError:
+        pass
     if font.HEIGHT > _MAX_HEIGHT:
         raise ValueError("font taller than %d pixels" % _MAX_HEIGHT)
     _fonts.append(font)
