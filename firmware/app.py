@@ -389,8 +389,14 @@ def _acted(p, settled=False):
             return True
         # the first time bots play (gc.mem_free() walks the whole heap)
         e = _EVERY[0] = 4 if gc.mem_free() >= _BIG_FREE else 1
-    if settled and e == 1:
-        return True
+    if e == 1:
+        if settled:
+            return True
+    elif p.game.to_act is None:
+        return False        # a big heap at a game's end: the next deal collects (a round
+                            # of one bot that ends at the result has no time to spare)
+    elif settled:
+        e = 2               # a big heap at your turn: then no round of one bot needs one
     n = p.games * 1024 + len(p.game.log)
     if 0 <= n - p.collected < e:
         return False
@@ -399,9 +405,10 @@ def _acted(p, settled=False):
 
 
 # While bots play, the collector runs once every _EVERY[0] actions; when the screen
-# settles, always on a small heap, on a big one only if as many actions were played since
-# the last collection. Once an action unless 96 KB of the heap are free when bots first
-# play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files, whose code
+# settles, always on a small heap; on a big one at your turn if two actions were played
+# since the last collection (yours and a bot's: so a round with one bot, your action and
+# its, never reaches four), never at a game's end (the next game's deal collects). Once
+# an action unless 96 KB of the heap are free when bots first play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files, whose code
 # takes some 78 KB of it: the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up beside
 # long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
 # keys of an .mpy install fail there, unix port. 128 KB was the mark before: the qemu
