@@ -378,9 +378,9 @@ class App:
 
 
 def _acted(p, settled=False):
-    """True when the match p played _EVERY[0] actions (or dealt a game) since the last
-    True: the app collects once that many actions while bots play (App.idle), and, on a
-    big heap, when the screen settles (`settled`: on a small heap always then)."""
+    """True when the match p played _EVERY[0] actions (on a small heap: or dealt a game)
+    since the last True: the app collects once that many actions while bots play
+    (App.idle), and when the screen settles (`settled`: on a small heap always then)."""
     if p is None or p.game is None:
         return True
     e = _EVERY[0]
@@ -393,12 +393,16 @@ def _acted(p, settled=False):
         if settled:
             return True
     elif p.game.to_act is None:
-        return False        # a big heap at a game's end: the next deal collects (a round
-                            # of one bot that ends at the result has no time to spare)
+        return False        # a big heap at a game's end: none (a round of one bot that
+                            # ends at the result has no time to spare)
     elif settled:
         e = 2               # a big heap at your turn: then no round of one bot needs one
     n = p.games * 1024 + len(p.game.log)
-    if 0 <= n - p.collected < e:
+    c = p.collected
+    if e != 1 and c < n - len(p.game.log):
+        c = n - len(p.game.log)     # a big heap: a new game's own actions count (a deal
+                                    # alone is no reason: a round of one bot after it)
+    if 0 <= n - c < e:
         return False
     p.collected = n
     return True
@@ -407,7 +411,8 @@ def _acted(p, settled=False):
 # While bots play, the collector runs once every _EVERY[0] actions; when the screen
 # settles, always on a small heap; on a big one at your turn if two actions were played
 # since the last collection (yours and a bot's: so a round with one bot, your action and
-# its, never reaches four), never at a game's end (the next game's deal collects). Once
+# its, never reaches four), never at a game's end, a new game counting its own actions
+# (so the round after a result, with its saves, has one only with four bots). Once
 # an action unless 96 KB of the heap are free when bots first play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files, whose code
 # takes some 78 KB of it: the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up beside
 # long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
