@@ -103,12 +103,16 @@ def test_no_display_and_no_keys_refuses_quickly():
     assert out.returncode == 2 and "no display" in out.stderr
 
 
-def test_micropython_runs_the_menus_in_a_136k_heap():
+def test_micropython_runs_the_menus_in_a_138k_heap():
     # The whole firmware's code is loaded into RAM here (no frozen modules in the
     # WebAssembly port): with it, the firmware needs more than 96 KB (see tools/bench/play.py).
     # Issue 23's code (pacing by the clock, partial redraws) made 128 KB grow, as it did
-    # test_whole_matches' match; the handset's budgets are the unix-port runs'.
-    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(136 * 1024), "--trace")
+    # test_whole_matches' match; the handset's budgets are the unix-port runs'. 136 KB was
+    # the smallest that held at 4205d2f (135 grew); its seventh pass's code (the game's
+    # save as a pair, a game's end saved at the next key, the collector's pace, frames of
+    # some rows) needs 137 KB here, while the unix port's .mpy run (the handset's budget,
+    # 128 KB) went 127.00 -> 127.50 KB.
+    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(138 * 1024), "--trace")
     assert out.returncode == 0, out.stderr
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
 
