@@ -163,8 +163,12 @@ def switched(app, old, new):
         if app.kept is not None:
             app.kept = None
             _erase(app, GAME)           # the match was left for good (Title after it)
-    elif new.p is p and not (p.unkept and new.name == "showdown"):
-        save_game(app, new.name)    # (not a result bots reached: the last save replays)
+    elif new.p is p and not (p.unkept and new.name == "showdown" and old is not None
+                             and old.name == "table"):
+        # (not the result of a game that bots ended at the table: the table's own switch
+        # saved that game, and the save after your last action replays them to it; a
+        # game dealt and ended within one key, never on the table, is saved here)
+        save_game(app, new.name)
     if p is None or not p.unkept:   # (a game's end waits for the next key: App._keep)
         save_stats(app)
     if old is not None and old.name == "options":
