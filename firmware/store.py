@@ -338,6 +338,14 @@ def newest(mask):
     return (None, 0, 1, 1, 2, 0, 2)[mask] if 0 <= mask < 7 else None
 
 
+def _next(name, cycle):
+    """The slot a save or an erase writes after the newest copy's slot `cycle` (-1:
+    none): the next in the cycle, or a pair's other copy."""
+    if name in PAIRS:
+        return 1 if cycle == 0 else 0
+    return (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
+
+
 def _state(whole, mask):
     """(seq, slot, mask, top) for Store._known from the whole copies read, (seq, copy)
     each: top is the copy of the highest sequence number (-1: none)."""
@@ -368,7 +376,6 @@ class Store:
         # highest number (-1: none). The next save then reads nothing first.
         self._known = {}
         self._names = None  # the folder's file names while a scan() holds them
-        self.pairs = PAIRS  # the names saved as pairs (the top)
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
@@ -439,7 +446,7 @@ class Store:
         self.note = ""
         self.old = False
         mask = self._mask(name)
-        pair = name in self.pairs
+        pair = name in PAIRS
         first = None if pair and mask & 3 == 3 else newest(mask)    # (a pair: both read)
         problem = None      # what was wrong with a copy that should have been good
         aside = None        # what was wrong with a copy that need not be (below)
@@ -526,21 +533,14 @@ class Store:
         path = self._path(name)
         self._names = None                  # the folder changes: a listing held is old
         seq, cycle, mask = self._begin(name, path)
-        slot = self._next(name, cycle)
+        slot = _next(name, cycle)
         mask = self._put(name, path, slot, mask, _encoded(seq + 1, obj, big))
-        for i in ((slot + 1) % 3 if name not in self.pairs else 2, 3, 4):
+        for i in ((slot + 1) % 3 if name not in PAIRS else 2, 3, 4):
             # the oldest copy (a pair's is written over), and the layout before's
             if mask & (1 << i):
                 self.fs.remove(path + _COPIES[i])
                 mask &= ~(1 << i)
         self._known[name] = (seq + 1, slot, mask, slot)
-
-    def _next(self, name, cycle):
-        """The slot a save or an erase writes after the newest copy's slot `cycle` (-1:
-        none): the next in the cycle, or a pair's other copy."""
-        if name in self.pairs:
-            return 1 if cycle == 0 else 0
-        return (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
 
     def _begin(self, name, path):
         """(seq, slot, mask) of name's copies before a save or erase (forgotten until it
@@ -562,7 +562,7 @@ class Store:
         leaves three, read as a cut save. With fewer (a name's first saves, after an
         erase) through NAME.new, renamed into the slot once whole, as the slot's copy
         would be the newest by the listing while it is written."""
-        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2 or name in self.pairs:
+        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2 or name in PAIRS:
             self._write(name, path + _COPIES[slot], data)   # (a pair's: both are read)
         else:
             self._write(name, path + ".new", data)
@@ -581,7 +581,7 @@ class Store:
                 if mask & (1 << i):
                     fs.remove(path + _COPIES[i])  # nothing whole there: only debris
             return
-        slot = self._next(name, cycle)
+        slot = _next(name, cycle)
         data = encode(seq + 1, None)
         try:
             mask = self._put(name, path, slot, mask, data)
