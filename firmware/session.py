@@ -228,7 +228,7 @@ class Session:
         if g.to_act is None:
             self.finish_game()
             return "showdown", "Showdown", (0, app.now)     # (the pot's slide from now)
-        return "table", "Table", ()
+        return "table", "Table", (app.now,)     # (a first bot thinks from now: below)
 
     def name(self, seat):
         """A seat's name on the screen (settings.seat_name)."""

@@ -158,7 +158,7 @@ class Table(Screen):
     name = "table"
     help = T[_W_HELP_TURN]
 
-    def __init__(self, app):
+    def __init__(self, app, since=-1):
         super().__init__(app)
         self.p = app.play
         self.mode = _TURN
@@ -167,7 +167,9 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
-        self.t0 = 0                 # when the bot's thinking or pop-up began (app.now)
+        # when the bot's thinking or pop-up began (app.now); till enter(), when the table
+        # was asked for (Session.view: the key that dealt, say), -1 not known
+        self.t0 = since
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
         # What need not be drawn again (issue 23: a key, a bot's action, the dots and a
@@ -180,7 +182,13 @@ class Table(Screen):
         self._line = self.cards = None
 
     def enter(self):
+        since = self.t0
         self._turn()
+        if since >= 0 and self.mode == _THINK:
+            # A bot that acts first thinks from when the table was asked for: the work of
+            # the key that led here (a game's end saved, the deal) and of opening this
+            # screen falls within its thinking, not before it.
+            self.t0 = since
         p = self.p
         if p.rose() and not p.game.log:     # a game starts with the ante doubled
             self.app.say(T[_W_ANTE_DOUBLED] % p.game.rules.ante)

@@ -248,3 +248,40 @@ def test_each_call_of_the_pots_slide_draws_a_step_of_it():
         assert steps == 8, (pace, steps)
         slide = settings.PACE_POT[pace] * 10
         assert slide <= clock.now - t0 <= slide + 2, (pace, clock.now - t0, slide)
+
+
+def test_a_bot_first_after_a_deal_thinks_from_the_key_that_dealt():
+    # The key on a result deals the next game; what that key and the table's opening
+    # cost on the handset (the game's end saved, the deal, the table's frame) falls within
+    # the first bot's thinking: it acts when the pace says from the key, not that much
+    # later (the key's work is 50 ms of the clock here).
+    r, clock = clocked(1, seed=5)
+    app = r.app
+    tried = 0
+    for _ in range(20000):
+        s = app.screen
+        if getattr(s, "kind", -1) == 0 and s.step == 8 and not app.timed:
+            clock.now += 400
+            dealt = clock.now
+            app.key(K.OK)                   # the next game: a Later to the table
+            clock.now += 50                 # the key's work
+            app.idle()                      # the table opens
+            if mode(r) != "think":
+                continue
+            think = app.play.think_ms
+            while mode(r) == "think":
+                clock.now += 5
+                app.idle()
+            assert mode(r) == "pop", r.trace()
+            assert dealt + think <= clock.now <= dealt + think + 5, (clock.now - dealt, think)
+            tried += 1
+            if tried == 3:
+                break
+            continue
+        if mode(r) == "turn" or s.name in ("svara", "gameover"):
+            clock.now += 400
+            app.key(K.OK)
+            continue
+        app.idle()
+        clock.now += app.wait if app.timed else 10
+    assert tried == 3, (tried, r.trace())
