@@ -155,7 +155,7 @@ class App:
                 self._keep(True)
                 if _TIDY and _EVERY[0] == 1:    # a small heap (_acted): the history's
                     gc.collect()        # JSON freed before the key deals a game and opens
-                                        # a screen (a big heap collects at the deal)
+                                        # a screen (a big heap keeps its pace: _acted)
             answer = self.screen.key(code)
             self._keep()
             self._do(answer)
@@ -413,9 +413,10 @@ def _acted(p, settled=False):
 # since the last collection (yours and a bot's: so a round with one bot, your action and
 # its, never reaches four), never at a game's end, a new game counting its own actions
 # (so the round after a result, with its saves, has one only with four bots). Once
-# an action unless 96 KB of the heap are free when bots first play (the game's targets are heaps of 48 KB frozen and 128 KB as .mpy files, whose code
-# takes some 78 KB of it: the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up beside
-# long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
+# an action unless 96 KB of the heap are free when bots first play (the game's targets
+# are heaps of 48 KB frozen and 128 KB as .mpy files, whose code takes some 78 KB of it:
+# the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up
+# beside long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
 # keys of an .mpy install fail there, unix port. 128 KB was the mark before: the qemu
 # guest's own harness, in the heap beside the game, left 125-137 KB of the Pico's free and
 # its runs fell on either side), once in four then (a Pico's 233 KB with the game frozen:
