@@ -38,6 +38,15 @@ def _pin(name):
     return fake_machine.Pin(name, fake_machine.Pin.OUT, value=1)
 
 
+def _lcd(clock=lambda: 0):
+    """The driver on the panel's model, with no waits: (the bus, the driver)."""
+    from drivers import st7735
+    st7735.sleep_ms = lambda ms: None
+    dc, cs = _pin("dc"), _pin("cs")
+    bus = fake_panel.PanelSPI(dc, cs)
+    return bus, st7735.ST7735(bus, cs, dc, clock=clock)
+
+
 @functools.lru_cache(maxsize=None)
 def on_cpython():
     from drivers import st7735
@@ -62,11 +71,7 @@ def test_the_panel_holds_every_frame_of_a_match_though_only_changed_rows_went():
 
 
 def test_a_show_with_nothing_changed_sends_nothing_and_one_pixel_sends_its_row():
-    from drivers import st7735
-    st7735.sleep_ms = lambda ms: None
-    dc, cs = _pin("dc"), _pin("cs")
-    bus = fake_panel.PanelSPI(dc, cs)
-    lcd = st7735.ST7735(bus, cs, dc, clock=lambda: 0)
+    bus, lcd = _lcd()
     lcd.fill(3)
     lcd.show()
     assert lcd.rows == 160 and lcd.windows == 1
@@ -231,11 +236,7 @@ def test_the_thumb_emitters_native_code_puts_the_same_bytes_on_the_panel_micropy
 
 
 def test_show_rows_compares_only_its_rows_and_a_later_show_sends_the_rest():
-    from drivers import st7735
-    st7735.sleep_ms = lambda ms: None
-    dc, cs = _pin("dc"), _pin("cs")
-    bus = fake_panel.PanelSPI(dc, cs)
-    lcd = st7735.ST7735(bus, cs, dc, clock=lambda: 0)
+    bus, lcd = _lcd()
     lcd.fill(2)
     lcd.show()
     rows = lcd.rows
@@ -256,13 +257,9 @@ def test_the_pots_slide_and_the_thinking_dots_send_their_rows_alone_and_the_pane
     frame exactly."""
     from app import App
     from drivers import keys as K
-    from drivers import st7735
     import settings
-    st7735.sleep_ms = lambda ms: None
-    dc, cs = _pin("dc"), _pin("cs")
-    bus = fake_panel.PanelSPI(dc, cs)
     now = [5000]
-    lcd = st7735.ST7735(bus, cs, dc, clock=lambda: now[0])
+    bus, lcd = _lcd(lambda: now[0])
     bands = []
     real = lcd.show_rows
 

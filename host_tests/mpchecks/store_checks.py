@@ -137,25 +137,29 @@ def test_a_load_reads_the_newest_copy_once_and_no_name_that_is_not_there():
     assert decode(fs.files["stats.1"]) == (10, {"games": 11})
 
 
+class _Logged(CuttingFS):
+    """The files' writes, renames and removals in order, in self.log."""
+
+    def write(self, path, data):
+        self.log.append("write " + path)
+        CuttingFS.write(self, path, data)
+
+    def rename(self, old, new):
+        self.log.append("rename %s %s" % (old, new))
+        CuttingFS.rename(self, old, new)
+
+    def remove(self, path):
+        self.log.append("remove " + path)
+        CuttingFS.remove(self, path)
+
+
 def test_a_save_writes_one_copy_and_removes_one():
     # A save with two copies there (from a name's third save on): one write (the slot
     # after the newest), read back once, and one removal (the oldest copy); no rename and
     # nothing read first once the store knows the copies (after its own load or save).
     # The first two saves write NAME.new and rename it (with no copy or one, the slot
     # written would read as the newest by the listing while it is written).
-    class Logged(CuttingFS):
-        def write(self, path, data):
-            self.log.append("write " + path)
-            CuttingFS.write(self, path, data)
-
-        def rename(self, old, new):
-            self.log.append("rename %s %s" % (old, new))
-            CuttingFS.rename(self, old, new)
-
-        def remove(self, path):
-            self.log.append("remove " + path)
-            CuttingFS.remove(self, path)
-    fs = Logged()
+    fs = _Logged()
     store = Store(fs=fs)
     assert store.load("stats", None) is None
     logs = []
@@ -188,20 +192,7 @@ def test_a_pair_is_written_over_in_turns_and_loads_its_newest():
     # other taken. A copy of the cycle's layout (game.2) loads, and the next save removes it.
     from store import PAIRS
     assert "game" in PAIRS
-
-    class Logged(CuttingFS):
-        def write(self, path, data):
-            self.log.append("write " + path)
-            CuttingFS.write(self, path, data)
-
-        def rename(self, old, new):
-            self.log.append("rename %s %s" % (old, new))
-            CuttingFS.rename(self, old, new)
-
-        def remove(self, path):
-            self.log.append("remove " + path)
-            CuttingFS.remove(self, path)
-    fs = Logged()
+    fs = _Logged()
     store = Store(fs=fs)
     logs = []
     for n in range(5):
@@ -220,7 +211,7 @@ def test_a_pair_is_written_over_in_turns_and_loads_its_newest():
     assert again.load("game") == STATES[3] and "last good copy" in again.note
     # the layout before: the cycle's newest copy in game.2
     from store import encode
-    fs = Logged({"game.1": encode(4, STATES[0]), "game.2": encode(5, STATES[1])})
+    fs = _Logged({"game.1": encode(4, STATES[0]), "game.2": encode(5, STATES[1])})
     store = Store(fs=fs)
     assert store.load("game") == STATES[1]
     fs.log = []
