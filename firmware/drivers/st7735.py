@@ -260,6 +260,8 @@ class ST7735(framebuf.FrameBuffer):
         self._send(top, end)
 
     def _send(self, top, end):
+        # (show() and show_rows() each call this, not one the other: a caller that
+        # wraps one of them, as tools/mp/qemu_guest.py meters both, counts it once)
         if self._since is not None:
             self._wake()
         band = self._band
