@@ -27,7 +27,11 @@
 # (with no room for the tombstone, the older copies go first: at most the newest save
 # comes back).
 # A name in PAIRS (the game's save, written after every action of a person) keeps two
-# copies instead, NAME and NAME.1, and a save writes over the older of them in place:
+# copies instead, NAME and NAME.1, in a folder of its own beside the store's (FOLDER.NAME,
+# /saves.game: on littlefs each folder is a log of its own, and the shared one, with
+# every other save's writes in it, cost the pair's writes 1-4 M instructions of the
+# handset's whenever littlefs compacted it, one game save in seven), and a save writes
+# over the older of them in place:
 # on littlefs that is one commit of the folder's log, where a new slot and a removal
 # are three (the log fills a third as fast, so littlefs compacts it, 2-7 M instructions
 # of the handset's, a third as often), and littlefs keeps the old content of a file until
@@ -35,8 +39,10 @@
 # not, a cut leaves the older copy damaged and the newest untouched. Which copy is newest
 # the listing cannot say (both are there): load() reads both and takes the whole one with
 # the higher sequence number (a damaged one is said, as any damaged newest copy: it
-# cannot be told from a cut save). NAME.2 (the cycle's), NAME.new and NAME.bak load as
-# copies of the layout before, and the next save removes them.
+# cannot be told from a cut save). The layouts before's copies in the store's folder
+# (NAME and NAME.1 of the pair there, NAME.2 of the cycle, NAME.new, NAME.bak) load when
+# the pair's folder has no whole copy (what is written there is always newer), and the
+# next save, once its copy is whole, removes them.
 # Nothing here raises on bad files: load() says what it did instead (self.note).
 import binascii
 import io
@@ -56,6 +62,11 @@ _VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its 
 _COPIES = ("", ".1", ".2", ".new", ".bak")
 _ALL = 5
 PAIRS = ("game",)   # the names saved as a pair of copies written over in turn (above)
+# A pair's copies: NAME and NAME.1 in its own folder (copies 0 and 1), then the layouts
+# before's in the store's folder, NAME, NAME.1, NAME.2, NAME.new and NAME.bak (2 to 6).
+_PAIR = ("", ".1")
+_PAIR_ALL = 7
+_MISSING = (2, 44)  # ENOENT: MicroPython's ports and CPython; the WebAssembly port's WASI
 
 
 def _u32(data, at):
@@ -307,11 +318,14 @@ class RealFS(FS):
     def names(self, folder):
         """One listing of the folder: on littlefs opening a file that is not there costs
         about as much as reading a small one, and a listing about as much as two or
-        three such opens (loading.py's start: five names, each with its NAME.new)."""
+        three such opens (loading.py's start: five names, each with its NAME.new). A
+        folder that is not there has no files; None when it cannot be listed."""
         try:
             return os.listdir(folder) if folder else os.listdir()
-        except OSError:
-            return None         # (no folder yet, a first start: every name is tried)
+        except OSError as e:
+            if e.args and e.args[0] in _MISSING:
+                return []       # (no folder yet: a first start, a pair never saved)
+            return None         # (not known: every name is tried)
 
     def rename(self, old, new):
         os.rename(old, new)
@@ -346,9 +360,10 @@ def _next(name, cycle):
     return (cycle + 1) % 3              # (-1: none in the cycle, slot 0)
 
 
-def _state(whole, mask):
+def _state(whole, mask, slots):
     """(seq, slot, mask, top) for Store._known from the whole copies read, (seq, copy)
-    each: top is the copy of the highest sequence number (-1: none)."""
+    each: top is the copy of the highest sequence number (-1: none); slot is the newest
+    whole copy's among copies 0 to slots - 1 (the cycle's three, a pair's two)."""
     seq = top = -1
     slot = -1
     best = -1
@@ -356,7 +371,7 @@ def _state(whole, mask):
         if s > seq:
             seq = s
             top = i
-        if i < 3 and s > best:
+        if i < slots and s > best:
             best = s
             slot = i
     return seq, slot, mask, top
@@ -375,39 +390,71 @@ class Store:
         # newest whole copy there (-1: none), the mask of its copies and the copy of the
         # highest number (-1: none). The next save then reads nothing first.
         self._known = {}
-        self._names = None  # the folder's file names while a scan() holds them
+        # folder -> its file names (None: not known) while a scan() holds the listings
+        self._names = None
 
     def _path(self, name):
         return self.folder + "/" + name if self.folder else name
 
+    def home(self, name):
+        """The folder of name's copies: a pair's own beside the store's (FOLDER.NAME: on
+        littlefs its log then holds the pair's writes alone, and compacting it is a
+        fifth of the shared folder's work), else the store's."""
+        if name in PAIRS:
+            return self.folder + "." + name
+        return self.folder
+
+    def _copy(self, name, i):
+        """The path of name's copy i (_COPIES; a pair's: _PAIR, then the layouts
+        before's in the store's folder)."""
+        if name in PAIRS:
+            if i < 2:
+                return self.home(name) + "/" + name + _PAIR[i]
+            i -= 2
+        return self._path(name) + _COPIES[i]
+
     def scan(self, keep=True):
         """List the folder once for the loads that follow (loading.py's start reads five
         saves), until the next save or erase, or scan(False): the listing says which
-        copies there are to read. Without it each load() lists the folder itself."""
-        self._names = self.fs.names(self.folder) if keep else None
+        copies there are to read (a pair's folder is listed when a load first asks).
+        Without it each load() lists the folders itself."""
+        self._names = {self.folder: self.fs.names(self.folder)} if keep else None
 
     def listed(self, name):
-        """True when the folder's listing held by scan() names a copy of `name`, False
-        when it names none, None when no listing is held."""
-        if self._names is None:
+        """True when the listings held by scan() name a copy of `name`, False when they
+        name none, None when no listing of the store's folder is held."""
+        if self._names is None or self._names[self.folder] is None:
             return None
         return self._mask(name) != 0
 
-    def _mask(self, name):
-        """The mask of name's copies in the folder's listing (every copy's when it cannot
-        be listed: then every copy's name is tried)."""
-        names = self._names
+    def _listing(self, folder):
+        held = self._names
+        if held is None:
+            return self.fs.names(folder)
+        if folder not in held:
+            held[folder] = self.fs.names(folder)
+        return held[folder]
+
+    def _bits(self, folder, name, copies, at):
+        """The mask of name's copies (bit at + i: copies[i]) in the folder's listing;
+        all of them when it cannot be listed (then every copy's name is tried)."""
+        names = self._listing(folder)
         if names is None:
-            names = self.fs.names(self.folder)   # None: not known
-        if names is None:
-            return (1 << _ALL) - 1      # not known: every copy's name is tried
+            return ((1 << len(copies)) - 1) << at
         mask = 0
-        for i in range(_ALL):
-            if name + _COPIES[i] in names:
-                mask |= 1 << i
+        for i in range(len(copies)):
+            if name + copies[i] in names:
+                mask |= 1 << (at + i)
         return mask
 
-    def _read_all(self, path, mask, skip, found):
+    def _mask(self, name):
+        """The mask of name's copies in the listings."""
+        if name in PAIRS:
+            return (self._bits(self.home(name), name, _PAIR, 0)
+                    | self._bits(self.folder, name, _COPIES, 2))
+        return self._bits(self.folder, name, _COPIES, 0)
+
+    def _read_all(self, name, mask, skip, found):
         """Read every copy in mask but `skip`; add (seq, copy) of each whole one to found.
         (mask, data, held, damaged): the mask less the copies that could not be read, the
         last copy read when whole (else None) and its number (else -1), and (copy, why) of
@@ -416,10 +463,10 @@ class Store:
         data = None
         held = -1
         damaged = []
-        for i in range(_ALL):
+        for i in range(_PAIR_ALL if name in PAIRS else _ALL):
             if i == skip or not mask & (1 << i):
                 continue
-            got = read(path + _COPIES[i])
+            got = read(self._copy(name, i))
             if got is None:         # (not there: the work space is as it was)
                 mask &= ~(1 << i)
                 continue
@@ -442,12 +489,13 @@ class Store:
         The newest copy the listing names is read first, and alone when it is good;
         otherwise every copy there is read and the whole ones are tried newest first (by
         sequence number). A copy the folder's listing lacks is not opened."""
-        path = self._path(name)
         self.note = ""
         self.old = False
         mask = self._mask(name)
         pair = name in PAIRS
-        first = None if pair and mask & 3 == 3 else newest(mask)    # (a pair: both read)
+        slots = 3 - pair
+        # (a pair: both copies read; its own folder's before the layouts before's)
+        first = (None, 0, 1, None)[mask & 3] if pair else newest(mask)
         problem = None      # what was wrong with a copy that should have been good
         aside = None        # what was wrong with a copy that need not be (below)
         refused = False     # a whole copy's content failed the check
@@ -456,7 +504,7 @@ class Store:
         data = None
         held = -1           # the copy `data` holds, read and whole
         if first is not None:       # the newest alone, read as the others would be
-            one, data, held, damaged = self._read_all(path, 1 << first, -1, found)
+            one, data, held, damaged = self._read_all(name, 1 << first, -1, found)
             if not one:
                 mask &= ~(1 << first)
             if damaged:
@@ -468,15 +516,16 @@ class Store:
                     break
                 rest = False    # no good newest (or no listing): every other copy is read
                 data = None
-                mask, data, held, damaged = self._read_all(path, mask, first, found)
+                mask, data, held, damaged = self._read_all(name, mask, first, found)
                 found.sort()
                 whole += found
-                last = _state(whole, mask)[1]
+                last = _state(whole, mask, slots)[1]
                 for i, why in damaged:
                     # A cut save's slot (three copies there: the one after the newest)
-                    # and the layout before's copies (a cut NAME.new; a NAME.bak nothing
-                    # needs) are no damage while a copy is good.
-                    if i >= 3 - pair or (not pair and mask & 7 == 7 and last >= 0
+                    # and the layouts before's copies (a cut NAME.new; a NAME.bak nothing
+                    # needs; a pair's in the store's folder) are no damage while a copy
+                    # is good.
+                    if i >= slots or (not pair and mask & 7 == 7 and last >= 0
                                          and i == (last + 1) % 3):
                         aside = aside or why
                     elif problem is None:
@@ -485,7 +534,7 @@ class Store:
             seq, i = found.pop()
             if held != i:
                 data = None
-                data = self.fs.view(path + _COPIES[i])
+                data = self.fs.view(self._copy(name, i))
             held = -1
             if i == first:
                 whole.append((seq, i))
@@ -496,7 +545,7 @@ class Store:
                 if problem is None:
                     problem = "unreadable"
                 continue
-            self._known[name] = _state(whole + found, mask)
+            self._known[name] = _state(whole + found, mask, slots)
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
@@ -512,7 +561,7 @@ class Store:
             problem = "bad content" if refused else aside
         if problem is not None:
             self.note = "%s: %s, using defaults" % (name, problem)
-        self._known[name] = _state(whole, mask)
+        self._known[name] = _state(whole, mask, slots)
         return default
 
     def _write(self, name, path, data):
@@ -521,7 +570,8 @@ class Store:
         try:
             fs.write(path, data)
         except OSError:
-            if not self.folder or not fs.mkdir(self.folder):
+            folder = path[:path.rfind("/")] if "/" in path else ""
+            if not folder or not fs.mkdir(folder):
                 raise
             fs.write(path, data)   # a first save: the folder was not there yet
         if not fs.same(path, data):
@@ -530,41 +580,43 @@ class Store:
     def save(self, name, obj, big=False):
         """Write obj so that a power cut at any moment keeps either it or the last save.
         big: obj may be kilobytes of JSON (made without a block its size: _encoded)."""
-        path = self._path(name)
         self._names = None                  # the folder changes: a listing held is old
-        seq, cycle, mask = self._begin(name, path)
+        seq, cycle, mask = self._begin(name)
         slot = _next(name, cycle)
-        mask = self._put(name, path, slot, mask, _encoded(seq + 1, obj, big))
-        for i in ((slot + 1) % 3 if name not in PAIRS else 2, 3, 4):
-            # the oldest copy (a pair's is written over), and the layout before's
+        mask = self._put(name, slot, mask, _encoded(seq + 1, obj, big))
+        for i in ((slot + 1) % 3, 3, 4) if name not in PAIRS else range(2, _PAIR_ALL):
+            # the oldest copy (a pair's is written over), and the layouts before's
             if mask & (1 << i):
-                self.fs.remove(path + _COPIES[i])
+                self.fs.remove(self._copy(name, i))
                 mask &= ~(1 << i)
         self._known[name] = (seq + 1, slot, mask, slot)
 
-    def _begin(self, name, path):
+    def _begin(self, name):
         """(seq, slot, mask) of name's copies before a save or erase (forgotten until it
         is whole), a save cut before its NAME.new's rename finished first."""
         known = self._known.pop(name, None)
+        pair = name in PAIRS
         if known is None:       # every copy there read
             whole = []
-            known = _state(whole, self._read_all(path, self._mask(name), -1, whole)[0])
+            known = _state(whole, self._read_all(name, self._mask(name), -1, whole)[0],
+                           3 - pair)
         seq, cycle, mask, top = known
-        if top == 3:    # NAME.new is the newest: it goes to its slot, as it would have
+        if top == 3 and not pair:   # NAME.new is the newest: it goes to its slot, as it would have
             cycle = (cycle + 1) % 3
-            self.fs.rename(path + ".new", path + _COPIES[cycle])
+            self.fs.rename(self._copy(name, 3), self._copy(name, cycle))
             mask = (mask & ~8) | (1 << cycle)
         return seq, cycle, mask
 
-    def _put(self, name, path, slot, mask, data):
+    def _put(self, name, slot, mask, data):
         """Write a whole copy in `slot`; the mask of the copies there then. With two
         copies of the cycle there (as between saves) straight into the slot: a cut
         leaves three, read as a cut save. With fewer (a name's first saves, after an
         erase) through NAME.new, renamed into the slot once whole, as the slot's copy
         would be the newest by the listing while it is written."""
-        if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2 or name in PAIRS:
-            self._write(name, path + _COPIES[slot], data)   # (a pair's: both are read)
+        if name in PAIRS or (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) >= 2:
+            self._write(name, self._copy(name, slot), data)  # (a pair's: both are read)
         else:
+            path = self._path(name)
             self._write(name, path + ".new", data)
             self.fs.rename(path + ".new", path + _COPIES[slot])
             mask &= ~8
@@ -572,34 +624,35 @@ class Store:
 
     def erase(self, name):
         """Forget a save (all its copies), as atomically as a save: see the top."""
-        path = self._path(name)
         fs = self.fs
         self._names = None
-        seq, cycle, mask = self._begin(name, path)
+        seq, cycle, mask = self._begin(name)
+        n = _PAIR_ALL if name in PAIRS else _ALL
         if seq < 0:
-            for i in range(_ALL):
+            for i in range(n):
                 if mask & (1 << i):
-                    fs.remove(path + _COPIES[i])  # nothing whole there: only debris
+                    fs.remove(self._copy(name, i))  # nothing whole there: only debris
             return
         slot = _next(name, cycle)
         data = encode(seq + 1, None)
         try:
-            mask = self._put(name, path, slot, mask, data)
+            mask = self._put(name, slot, mask, data)
         except OSError:
             # No room for the tombstone: the older copies go first (then only the newest
             # save could come back after a cut), and the tombstone is tried again.
-            for i in range(_ALL):
+            for i in range(n):
                 if i != cycle and i != slot and mask & (1 << i):
-                    fs.remove(path + _COPIES[i])
+                    fs.remove(self._copy(name, i))
                     mask &= ~(1 << i)
             try:
-                mask = self._put(name, path, slot, mask, data)
+                mask = self._put(name, slot, mask, data)
             except OSError:
-                fs.remove(path + ".new")    # (the slot goes last, below)
-        # The rest, the older copies first (the cycle's newest last), then the tombstone.
-        for i in (4, 3, 0, 1, 2):
+                fs.remove(self._path(name) + ".new")    # (the slot goes last, below)
+        # The rest, the older copies first (the layouts before's, then the cycle's; its
+        # newest last), then the tombstone.
+        for i in range(n - 1, -1, -1):
             if i != slot and i != cycle and mask & (1 << i):
-                fs.remove(path + _COPIES[i])
+                fs.remove(self._copy(name, i))
         if cycle >= 0 and mask & (1 << cycle):
-            fs.remove(path + _COPIES[cycle])
-        fs.remove(path + _COPIES[slot])
+            fs.remove(self._copy(name, cycle))
+        fs.remove(self._copy(name, slot))

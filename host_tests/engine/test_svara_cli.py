@@ -78,7 +78,7 @@ def test_replay_tells_a_log_its_hex_and_a_handset_save_alike(tmp_path):
     raw.write_bytes(log.dump(g))
     hexed = tmp_path / "game.hex"
     hexed.write_text(binascii.hexlify(log.dump(g)).decode() + "\n")
-    save = tmp_path / "game"          # what the handset keeps in /saves/game
+    save = tmp_path / "game"          # what the handset keeps in /saves.game/game
     save.write_bytes(store.encode(7, {"v": 1, "log": binascii.hexlify(log.dump(g)).decode()}))
     for path in (raw, hexed, save):
         got = cli("replay", str(path))
@@ -89,9 +89,10 @@ def test_replay_tells_a_log_its_hex_and_a_handset_save_alike(tmp_path):
 
 
 def test_replay_of_saves_game_reads_its_newest_copy_whichever_slot_it_is_in(tmp_path):
-    # The handset keeps a save in turns in saves/game, game.1 and game.2 (firmware/
-    # store.py): `replay saves/game` tells the newest whole copy, even with no file
-    # saves/game at all; a copy named in full is read as it is.
+    # The handset keeps a save in turns in NAME, NAME.1 and NAME.2 (firmware/store.py;
+    # the game's, a pair, in saves.game/game and game.1): `replay saves.game/game` tells
+    # the newest whole copy, even with no file game at all; a copy named in full is read
+    # as it is.
     g1, g2 = finished_game(), svara.Game([40, 40], 0, seed=3)
     while g2.to_act is not None:
         g2.act(*g2.legal()[0][:2])

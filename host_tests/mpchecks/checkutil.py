@@ -27,6 +27,13 @@ def deck(*hands):
     return d + [c for c in range(32) if c not in d]
 
 
+def saved(name, folder="saves"):
+    """The path of a save's copies but their suffix: a pair's are in a folder of its own
+    (store.Store.home)."""
+    from store import Store
+    return Store(folder, fs=FS()).home(name) + "/" + name
+
+
 def copies(files, name):
     """(the newest copy's path, the one before's) of a save among files (paths), by the
     store's cycle of slots, or for a pair (store.PAIRS) by their sequence numbers

@@ -168,8 +168,8 @@ def _two_saves():
 
 def _damaged_start(damage, words):
     fs, old = _two_saves()
-    new, bak = checkutil.copies(fs.files, "saves/game")
-    older = Store("saves", fs=CutFS({"saves/game": fs.files[bak]})).load("game")
+    new, bak = checkutil.copies(fs.files, "saves.game/game")
+    older = Store("saves", fs=CutFS({"saves.game/game": fs.files[bak]})).load("game")
     fs.files[new] = damage(fs.files[new])
     app = phone(fs)
     trace = app.trace()
@@ -206,18 +206,18 @@ def test_start_reads_each_save_once_and_no_older_copy():
     # (The game's copies are a pair, written over in turn: both are read, and the newest
     # again when it was not the last read: store.PAIRS.)
     fs, _ = _two_saves()
-    saves = [p[:p.index(".")] if "." in p else p for p in fs.files]
+    saves = [p[:p.rindex("/") + 1] + p.split("/")[-1].split(".")[0] for p in fs.files]
     newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))
-              if p != "saves/game"]
-    assert checkutil.copies(fs.files, "saves/game")[1] in fs.files, sorted(fs.files)
+              if p != "saves.game/game"]
+    assert checkutil.copies(fs.files, "saves.game/game")[1] in fs.files, sorted(fs.files)
     assert checkutil.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
     fs.reads = []
     app = phone(fs)
     assert app.play is not None and app.trace() == "title", app.trace()
-    game = [r for r in fs.reads if r.startswith("saves/game")]
-    others = [r for r in fs.reads if not r.startswith("saves/game")]
+    game = [r for r in fs.reads if r.startswith("saves.game/game")]
+    others = [r for r in fs.reads if not r.startswith("saves.game/game")]
     assert sorted(others) == sorted(newest), (fs.reads, sorted(fs.files))
-    assert sorted(set(game)) == ["saves/game", "saves/game.1"] and len(game) <= 3, game
+    assert sorted(set(game)) == ["saves.game/game", "saves.game/game.1"] and len(game) <= 3, game
 
 
 def test_the_statistics_and_names_are_read_after_the_title_never_saved_over():
@@ -361,7 +361,7 @@ def _rewritten(fs, change):
     """The "game" save decoded, changed by change(obj) and written back whole (same
     sequence number, a good checksum): a file only its content can tell bad."""
     from store import decode, encode
-    new = checkutil.copies(fs.files, "saves/game")[0]
+    new = checkutil.copies(fs.files, "saves.game/game")[0]
     seq, obj = decode(fs.files[new])
     change(obj)
     fs.files[new] = encode(seq, obj)
@@ -391,8 +391,8 @@ BAD_FIELDS = (
 def test_a_game_save_with_any_bad_field_starts_from_the_older_copy_and_says_so():
     import saving
     fs0, _ = _two_saves()
-    new, bak = checkutil.copies(fs0.files, "saves/game")
-    older = Store("saves", fs=CutFS({"saves/game": fs0.files[bak]})).load("game")
+    new, bak = checkutil.copies(fs0.files, "saves.game/game")
+    older = Store("saves", fs=CutFS({"saves.game/game": fs0.files[bak]})).load("game")
     lost = []
     for i in range(len(BAD_FIELDS)):
         fs = CutFS(fs0.files)
@@ -421,9 +421,9 @@ def test_statistics_and_a_game_saved_by_the_first_format_still_load():
         return b"SVR\x01" + be(seq) + be(len(payload)) + be(crc) + payload
     fs, old = _two_saves()
     from store import decode
-    game = decode(fs.files[checkutil.copies(fs.files, "saves/game")[0]])[1]
+    game = decode(fs.files[checkutil.copies(fs.files, "saves.game/game")[0]])[1]
     stats = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]["st"][:7]    # the first format's figures
-    files = {"saves/game": v1(3, game), "saves/stats": v1(2, stats)}
+    files = {"saves.game/game": v1(3, game), "saves/stats": v1(2, stats)}
     app = phone(CutFS(files), display=Blank())
     assert app.trace() == "title" and app.stats == stats + [0], (app.trace(), app.stats)
     import saving
@@ -551,7 +551,7 @@ def test_version_1_files_are_saved_again_as_version_2_at_start():
     # A flipped bit in the sequence number of a save is caught now (not in version 1).
     for name in names:
         flipped = CutFS(fs.files)
-        new = checkutil.copies(fs.files, "saves/" + name)[0]
+        new = checkutil.copies(fs.files, checkutil.saved(name))[0]
         d = flipped.files[new]
         flipped.files[new] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
         trace = phone(flipped, display=Blank()).trace()

@@ -200,24 +200,60 @@ def test_a_pair_is_written_over_in_turns_and_loads_its_newest():
         store.save("game", STATES[n % 4])
         logs.append(fs.log)
         assert Store(fs=fs).load("game") == STATES[n % 4]
-    assert logs == [["write game"], ["write game.1"], ["write game"], ["write game.1"],
-                    ["write game"]], logs
+    # (in a folder of their own beside the store's: Store.home)
+    assert Store(fs=fs).home("game") == ".game" and Store("s", fs=fs).home("game") == "s.game"
+    assert logs == [["write .game/game"], ["write .game/game.1"], ["write .game/game"],
+                    ["write .game/game.1"], ["write .game/game"]], logs
     fs.reads = []
     again = Store(fs=fs)
     assert again.load("game") == STATES[0] and again.note == ""
-    assert sorted(set(fs.reads)) == ["game", "game.1"], fs.reads
-    fs.files["game"] = fs.files["game"][:20]            # the newest copy damaged
+    assert sorted(set(fs.reads)) == [".game/game", ".game/game.1"], fs.reads
+    fs.files[".game/game"] = fs.files[".game/game"][:20]    # the newest copy damaged
     again = Store(fs=fs)
     assert again.load("game") == STATES[3] and "last good copy" in again.note
-    # the layout before: the cycle's newest copy in game.2
+    # the layout before: the cycle's newest copy in game.2, in the store's folder; the
+    # next save writes the pair's own folder, then removes them
     from store import encode
     fs = _Logged({"game.1": encode(4, STATES[0]), "game.2": encode(5, STATES[1])})
     store = Store(fs=fs)
     assert store.load("game") == STATES[1]
     fs.log = []
     store.save("game", STATES[2])
-    assert fs.log == ["write game", "remove game.2"], fs.log
-    assert Store(fs=fs).load("game") == STATES[2] and sorted(fs.files) == ["game", "game.1"]
+    assert fs.log == ["write .game/game", "remove game.1", "remove game.2"], fs.log
+    assert Store(fs=fs).load("game") == STATES[2] and sorted(fs.files) == [".game/game"]
+
+
+def test_a_pair_in_the_store_s_folder_moves_to_its_own_and_a_cut_at_any_step_loses_nothing():
+    # The game's pair as the layout before kept it (saves/game, saves/game.1): the next
+    # save writes saves.game/game, then removes both. The power cut at each of those
+    # steps, a cut write leaving nothing, an empty file, half or all of it: the restart
+    # loads the save written when it was whole, else the one before it (never an older
+    # one, never nothing), the other saves untouched; and its next save ends the move.
+    old = {"saves/game": encode(6, STATES[0]), "saves/game.1": encode(7, STATES[1]),
+           "saves/stats": encode(3, STATES[2])}
+    for mode in ("none", "empty", "half", "whole"):
+        for cut in (1, 2, 3, 4):
+            fs = CuttingFS(old)
+            fs.mode = mode
+            fs.cut_at = cut
+            store = Store("saves", fs=fs)
+            assert store.load("game") == STATES[1] and store.note == ""
+            done = True
+            try:
+                store.save("game", STATES[3])
+            except PowerCut:
+                done = False
+            assert done == (cut == 4), (mode, cut)
+            again = Store("saves", fs=CuttingFS(fs.files))
+            whole = done or cut > 1 or mode == "whole"
+            assert again.load("game") == (STATES[3] if whole else STATES[1]), (mode, cut)
+            assert again.fs.files["saves/stats"] == old["saves/stats"]
+            if not whole and mode != "none":     # the new copy cut short: said
+                assert "using the last good copy" in again.note, again.note
+            again.save("game", STATES[0])
+            files = sorted(again.fs.files)
+            assert [p for p in files if p.startswith("saves/")] == ["saves/stats"], files
+            assert Store("saves", fs=CuttingFS(again.fs.files)).load("game") == STATES[0]
 
 
 def test_a_listing_held_for_the_start_is_dropped_at_a_save():
@@ -412,7 +448,7 @@ def test_a_big_save_is_made_without_a_copy_of_it_in_the_heap():
         assert used < len(file) // 2, (used, len(file))
     else:
         store.save("game", state, True)
-    assert fs.files["game.1"] == (len(file), binascii.crc32(file))
+    assert fs.files[".game/game.1"] == (len(file), binascii.crc32(file))
 
 
 def test_a_save_with_no_hole_for_its_text_is_made_the_big_save_s_way():
@@ -438,7 +474,7 @@ def test_a_save_with_no_hole_for_its_text_is_made_the_big_save_s_way():
     finally:
         store_module.json = json
     assert store.load("game") == state
-    new, older = copies(fs.files, "saves/game")
+    new, older = copies(fs.files, "saves.game/game")
     assert decode(fs.files[new]) == (decode(fs.files[older])[0] + 1, state)
 
 

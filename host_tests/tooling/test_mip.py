@@ -138,9 +138,10 @@ def test_the_whole_game_installs_with_mip_and_plays(installed, tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.split()[-1] == "showdown", run.stdout     # a game played to its end
     # the game in progress was saved there: fetch it and tell it on the host
-    # (its copies in turns: saves/game, game.1, game.2; replay reads the newest)
+    # (its copies in turns, a pair in a folder of its own: saves.game/game, game.1;
+    # replay reads the newest; no game.2 there)
     save = tmp_path / "game"
-    got = [mpremote(port, "fs", "cp", ":/saves/game" + s, str(save) + s).returncode
+    got = [mpremote(port, "fs", "cp", ":/saves.game/game" + s, str(save) + s).returncode
            for s in ("", ".1", ".2")]
     assert got.count(0) == 2, got
     told = subprocess.run([sys.executable, "-m", "svara", "replay", str(save)],

@@ -2,7 +2,7 @@
 
     python -m svara score 7c Ah Ad          # the points of a hand: 33
     python -m svara odds 7c Ah Ad -n 3      # exact chances against 3 opponents
-    python -m svara replay saves/game       # a saved game as a readable hand history
+    python -m svara replay saves.game/game  # a saved game as a readable hand history
     python -m svara play --players 3        # a text game against the bots
 
 The handset never imports this module: tools/device/build.py, firmware/manifest.py and the
@@ -137,14 +137,15 @@ def read_log(data):
     return read_games(data)[-1][0]
 
 
-# A handset save's copies (firmware/store.py): NAME and the slots of its cycle, and the
-# layout before's NAME.new and NAME.bak.
+# A handset save's copies (firmware/store.py): NAME and the slots of its cycle (the game's:
+# a pair, NAME and NAME.1, in a folder of its own, /saves.game), and the layout before's
+# NAME.new and NAME.bak.
 COPIES = ("", ".1", ".2", ".new", ".bak")
 
 
 def newest_copy(name):
     """The file to read for ``name``: a handset save named without a copy's suffix
-    (saves/game) is read from its newest whole copy, by sequence number, whichever slot
+    (saves.game/game) is read from its newest whole copy, by sequence number, whichever slot
     it is in; any other name as it is."""
     if name == "-" or name.endswith(COPIES[1:]):
         return name
@@ -375,9 +376,9 @@ def parser():
 
     p = sub.add_parser("replay", help="a saved game as a readable hand history",
                        description="Tell a saved game as a hand history: a svara.log.dump "
-                                   "file, its hex, or the handset's saves/game or "
-                                   "saves/history (its newest copy: game, game.1 or "
-                                   "game.2).")
+                                   "file, its hex, or the handset's saves.game/game "
+                                   "or saves/history (its newest copy: game, game.1 "
+                                   "or game.2).")
     p.add_argument("file", help="the log file, or - for standard input")
     p.add_argument("--names", help="the players' names by seat, separated by commas")
     p.set_defaults(run=cmd_replay)

@@ -806,9 +806,20 @@ def bench_start():
     print("@start part=title k=%d imports=%d start=%d screen=%s waits_us=%d clock=%d %s" % (
         M.cpu, imports, M.cpu - imports, a.screen.name, (_Sleeps.asked_ms - asked) * 1000,
         _diff(t2, t), _fields()))
-    print("@start files=%s" % ",".join(sorted(_listdir("/saves"))))
+    print("@start files=%s" % ",".join(sorted(p[p.rfind("/") + 1:] for p in _saves())))
     if a.errors or a.note:
         print("@error start: %s %s" % (a.error, a.note.replace("\n", " ")))
+
+
+def _saves():
+    """The paths of the saves' files: /saves's, and each pair's own folder's (a tree
+    before the pairs' folders has none: store.Store.home)."""
+    import store
+    folders = ["/saves"]
+    if hasattr(store.Store, "home"):
+        for name in getattr(store, "PAIRS", ()):
+            folders.append(store.Store("/saves").home(name))
+    return [f + "/" + n for f in folders for n in _listdir(f)]
 
 
 def _listdir(path):
@@ -850,8 +861,8 @@ def flash_match(seed, games, level=0, seats=4):
     used = sum(1 for x in b.per_block if x)
     sizes = []
     import os
-    for f in _listdir("/saves"):
-        sizes.append("%s:%d" % (f, os.stat("/saves/" + f)[6]))
+    for f in _saves():
+        sizes.append("%s:%d" % (f[f.rfind("/") + 1:], os.stat(f)[6]))
     print("@flash games=%d saves=%d written=%d writes=%d erased=%d read=%d worst_block=%d "
           "blocks_erased=%d blocks=%d block_size=%d files=%s" % (
               counted, saves, b.written, b.writes, b.erased, b.read, worst, used, BD_COUNT,

@@ -271,12 +271,14 @@ class MicroPythonRunner:
             saves = bool(save_dir)
         self.save_dir = save_dir
         try:
-            if save_dir:        # the host folder's saves go into /saves, and back on close
-                os.makedirs(save_dir, exist_ok=True)
-                self.mp.exec("import os\ntry:\n    os.mkdir('/saves')\nexcept OSError:\n    pass")
-                for name in os.listdir(save_dir):
-                    with open(os.path.join(save_dir, name), "rb") as f:
-                        self.mp.write("/saves/" + name, f.read())
+            if save_dir:        # the host folders' saves go into the port's, and back on close
+                for port, host in save_folders(save_dir):
+                    os.makedirs(host, exist_ok=True)
+                    self.mp.exec("import os\ntry:\n    os.mkdir(%r)\nexcept OSError:\n"
+                                 "    pass" % port)
+                    for name in os.listdir(host):
+                        with open(os.path.join(host, name), "rb") as f:
+                            self.mp.write(port + "/" + name, f.read())
             for code in _MP_SETUP:
                 self.mp.exec(code % {"seed": seed, "saves": saves})
             if watch_help:
@@ -353,12 +355,30 @@ class MicroPythonRunner:
     def close(self):
         try:
             if self.save_dir:
-                names = self.mp.exec("import os\nprint(' '.join(os.listdir('/saves')))").split()
-                for name in names:
-                    with open(os.path.join(self.save_dir, name), "wb") as f:
-                        f.write(self.mp.read("/saves/" + name))
+                for port, host in save_folders(self.save_dir):
+                    names = self.mp.exec("import os\nprint(' '.join(os.listdir(%r)))"
+                                         % port).split()
+                    present = set(names)
+                    for name in names:
+                        with open(os.path.join(host, name), "wb") as f:
+                            f.write(self.mp.read(port + "/" + name))
+                    for name in os.listdir(host):   # (removed in the port: a pair moved)
+                        if name not in present:
+                            os.remove(os.path.join(host, name))
         finally:
             self.mp.close()
+
+
+def save_folders(save_dir):
+    """(the port's folder, the host's) of each folder the store keeps saves in: /saves as
+    save_dir, and beside it each pair's own (firmware/store.py: Store.home), as a
+    CPython run's Store(save_dir) keeps them on the host."""
+    from store import PAIRS, Store
+    save_dir = save_dir.rstrip("/\\") or save_dir
+    got = [("/saves", save_dir)]
+    for name in PAIRS:
+        got.append((Store("/saves").home(name), Store(save_dir).home(name)))
+    return got
 
 
 def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, frozen=False,
