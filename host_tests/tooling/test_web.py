@@ -113,6 +113,12 @@ def test_the_page_shows_the_simulators_frames_and_continues_after_a_reload(page,
     same(b, again.frames[0], "title after the reload", tmp_path)
     press(b, CONTINUE)
     same(b, again.frames[-1], "the continued game", tmp_path)
+    # Every save file is in the browser as soon as it is written: OK deals the next game,
+    # whose save writes a copy of the game's over in place, the last file written (no
+    # rename or removal follows it).
+    press(b, TO_SHOWDOWN)
+    unkept = b.driver.execute_script("return window.svara.unkept()")
+    assert unkept == [], unkept
 
     # "reset saves" forgets them: the title of a fresh start (nothing to continue).
     b.driver.find_element(By.ID, "reset").click()

@@ -9,7 +9,8 @@
 // window.svara tells tests and the curious what goes on: titleMs (time from the start
 // of the page to the first frame), shown (frames drawn), quiet (idle calls in a row
 // that changed nothing; 0 while a key waits), steps (calls of main.py's loop), tones
-// and played (the buzzer's tones asked for, and heard), failed (the message shown).
+// and played (the buzzer's tones asked for, and heard), failed (the message shown);
+// unkept() lists the save files whose bytes localStorage does not hold as they are.
 "use strict";
 
 const HEAP = 256 * 1024;
@@ -238,6 +239,7 @@ function toggleSound() {
 // --- saves: the game's own Store, its files kept in localStorage -----------------------
 
 let SAVES = "/saves";
+let FOLDERS = [SAVES];      // the folders the store keeps saves in: SAVES, each pair's own
 let FRAME_PATH = "/frame.bin";
 
 function toBase64(bytes) {
@@ -262,43 +264,73 @@ function savedKeys() {
   return out;
 }
 
+function savesFolder(path) {              // the saves folder `path` is in, or null
+  if (typeof path !== "string") return null;
+  for (const f of FOLDERS) if (path.startsWith(f + "/")) return f;
+  return null;
+}
+
 function restoreSaves() {
   for (const k of savedKeys()) {
     const path = k.slice(SAVE_KEY.length);
-    if (!path.startsWith(SAVES + "/")) continue;
-    mp.FS.mkdirTree(SAVES);
+    const folder = savesFolder(path);
+    if (!folder) continue;
+    mp.FS.mkdirTree(folder);
     mp.FS.writeFile(path, fromBase64(localStorage.getItem(k)));
   }
 }
 
-// The saves folder as it is now, into localStorage: called when a rename or a removal
-// in it completes (every save ends with one: firmware/store.py removes the oldest copy
+// The saves folders as they are now, into localStorage: called when a file written in
+// one is closed, or a rename or a removal in one completes (every save ends with one of
+// them: firmware/store.py writes a pair's copy over in place, or removes the oldest copy
 // after writing the newest, or renames NAME.new into its slot), so a closed tab loses
 // what a power cut at that moment would, no more.
 function keepSaves() {
   const present = new Set();
-  let names = [];
-  try { names = mp.FS.readdir(SAVES); } catch (_) { /* no folder yet */ }
-  for (const name of names) {
-    if (name === "." || name === "..") continue;
-    const path = SAVES + "/" + name;
-    if (!mp.FS.isFile(mp.FS.stat(path).mode)) continue;
-    present.add(SAVE_KEY + path);
-    try {
-      localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
-    } catch (e) {
-      console.warn("svara: the browser would not keep " + path + ": " + e);
+  for (const folder of FOLDERS) {
+    let names = [];
+    try { names = mp.FS.readdir(folder); } catch (_) { /* no folder yet */ }
+    for (const name of names) {
+      if (name === "." || name === "..") continue;
+      const path = folder + "/" + name;
+      if (!mp.FS.isFile(mp.FS.stat(path).mode)) continue;
+      present.add(SAVE_KEY + path);
+      try {
+        localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
+      } catch (e) {
+        console.warn("svara: the browser would not keep " + path + ": " + e);
+      }
     }
   }
   for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);
 }
 
+state.unkept = function () {
+  const out = [];
+  for (const folder of FOLDERS) {
+    let names = [];
+    try { names = mp.FS.readdir(folder); } catch (_) { /* no folder yet */ }
+    for (const name of names) {
+      const path = folder + "/" + name;
+      if (name === "." || name === ".." || !mp.FS.isFile(mp.FS.stat(path).mode)) continue;
+      if (localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path))) out.push(path);
+    }
+  }
+  return out;
+};
+
 function inSaves(path) {
-  return typeof path === "string" && path.startsWith(SAVES + "/");
+  return savesFolder(path) !== null;
 }
 
 function watchSaves(FS) {
-  const rename = FS.rename, unlink = FS.unlink;
+  const rename = FS.rename, unlink = FS.unlink, close = FS.close;
+  FS.close = function (stream) {
+    const written = stream && (stream.flags & 3) !== 0;    // O_WRONLY or O_RDWR
+    const r = close.apply(FS, arguments);
+    if (written && inSaves(stream.path)) keepSaves();
+    return r;
+  };
   FS.rename = function (old, to) {
     const r = rename.apply(FS, arguments);
     if (inSaves(old) || inSaves(to)) keepSaves();
@@ -388,12 +420,15 @@ async function start() {
     // keys, then the app with the store and the buzzer (below, once the page is ready).
     py("import board\n_display = board.display()\n_pad = board.keypad()");
     py("import json, main\nfrom drivers import display, keypad, keys\n"
-      + "_info = json.dumps({'saves': main.SAVES, 'frame': board.FRAME_PATH, "
+      + "from store import PAIRS, Store\n"
+      + "_info = json.dumps({'saves': main.SAVES, 'folders': [main.SAVES] + "
+      + "[Store(main.SAVES).home(n) for n in PAIRS], 'frame': board.FRAME_PATH, "
       + "'palette': list(display.PALETTE), 'names': list(keys.NAMES), "
       + "'repeating': list(keypad.REPEATING), 'delay': keypad.REPEAT_DELAY_MS, "
       + "'every': keypad.REPEAT_MS})");
     const info = JSON.parse(mp.globals.get("_info"));
     SAVES = info.saves;
+    FOLDERS = info.folders;
     FRAME_PATH = info.frame;
     palette = info.palette.map(widen);
     K = {};
