@@ -64,7 +64,6 @@ _ALL = 5
 PAIRS = ("game",)   # the names saved as a pair of copies written over in turn (above)
 # A pair's copies: NAME and NAME.1 in its own folder (copies 0 and 1), then the layouts
 # before's in the store's folder, NAME, NAME.1, NAME.2, NAME.new and NAME.bak (2 to 6).
-_PAIR = ("", ".1")
 _PAIR_ALL = 7
 _MISSING = (2, 44)  # ENOENT: MicroPython's ports and CPython; the WebAssembly port's WASI
 
@@ -405,11 +404,11 @@ class Store:
         return self.folder
 
     def _copy(self, name, i):
-        """The path of name's copy i (_COPIES; a pair's: _PAIR, then the layouts
-        before's in the store's folder)."""
+        """The path of name's copy i (_COPIES; a pair's: its first two in its own
+        folder, then the layouts before's in the store's folder)."""
         if name in PAIRS:
             if i < 2:
-                return self.home(name) + "/" + name + _PAIR[i]
+                return self.home(name) + "/" + name + _COPIES[i]
             i -= 2
         return self._path(name) + _COPIES[i]
 
@@ -427,32 +426,31 @@ class Store:
             return None
         return self._mask(name) != 0
 
-    def _listing(self, folder):
+    def _bits(self, folder, name, n):
+        """The mask of name's first n copies' names (_COPIES) in the folder's listing
+        (held by scan() once listed); all n when it cannot be listed (then every copy's
+        name is tried)."""
         held = self._names
         if held is None:
-            return self.fs.names(folder)
-        if folder not in held:
-            held[folder] = self.fs.names(folder)
-        return held[folder]
-
-    def _bits(self, folder, name, copies, at):
-        """The mask of name's copies (bit at + i: copies[i]) in the folder's listing;
-        all of them when it cannot be listed (then every copy's name is tried)."""
-        names = self._listing(folder)
+            names = self.fs.names(folder)
+        else:
+            if folder not in held:
+                held[folder] = self.fs.names(folder)
+            names = held[folder]
         if names is None:
-            return ((1 << len(copies)) - 1) << at
+            return (1 << n) - 1
         mask = 0
-        for i in range(len(copies)):
-            if name + copies[i] in names:
-                mask |= 1 << (at + i)
+        for i in range(n):
+            if name + _COPIES[i] in names:
+                mask |= 1 << i
         return mask
 
     def _mask(self, name):
-        """The mask of name's copies in the listings."""
+        """The mask of name's copies in the listings (a pair's own folder's two, then
+        the store's folder's)."""
         if name in PAIRS:
-            return (self._bits(self.home(name), name, _PAIR, 0)
-                    | self._bits(self.folder, name, _COPIES, 2))
-        return self._bits(self.folder, name, _COPIES, 0)
+            return self._bits(self.home(name), name, 2) | self._bits(self.folder, name, _ALL) << 2
+        return self._bits(self.folder, name, _ALL)
 
     def _read_all(self, name, mask, skip, found):
         """Read every copy in mask but `skip`; add (seq, copy) of each whole one to found.
