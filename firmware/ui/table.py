@@ -587,17 +587,19 @@ class Table(Screen):
         keys = self._rows
         if keys is None:
             keys = self._rows = [-1] * (2 * n)
+        # what _state reads, in two small integers a row (its stack and turn; its state's
+        # bits, its bet and the game's phase): _state only for a row drawn again
+        every = (g.phase == _JOINING) << 4 | g.opened << 5
         for i in range(n):
             y = _SEATS_Y + i * h
             turn = i == g.to_act
-            ink, w, arg = self._state(g, i, bets)
-            k = stacks[i] * 2 + turn            # what the row says, in two small integers
-            w += (arg + 1) << 8
+            k = stacks[i] * 2 + turn
+            w = g.flags(i) | every | bets[i] << 6
             if keys[2 * i] == k and keys[2 * i + 1] == w:
                 continue
             keys[2 * i] = k
             keys[2 * i + 1] = w
-            w &= 0xFF
+            ink, w, arg = self._state(g, i, bets)
             text = T[w]
             fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
             if i == g.dealer:

@@ -52,6 +52,9 @@ def bad_action(data, g):
 def check_invariants(g, total):
     assert sum(g.stacks) + g.pot == total
     assert min(g.stacks) >= 0 and g.pot >= 0
+    for i in range(g.n):                # flags() says in bits what the four methods say
+        assert g.flags(i) == (g.seated(i) | g.is_in(i) << 1 | g.blinded(i) << 2
+                              | g.tied(i) << 3), (i, g.flags(i))
     if g.to_act is None:
         assert g.phase == OVER and g.winner is not None and g.pot == 0
         assert g.legal() == []

@@ -199,6 +199,11 @@ class Game:
             return 0
         return self.level - self._put[s]
 
+    def flags(self, seat):
+        """``seat``'s state in bits: 1 seated, 2 in, 4 blinded, 8 tied (as the methods
+        below say them), in one call: a screen that redraws what changed keys on it."""
+        return self._flag[seat]
+
     def seated(self, seat):
         """True when ``seat`` paid the ante of this game (it is at the table)."""
         return bool(self._flag[seat] & _SEATED)
