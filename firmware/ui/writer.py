@@ -39,11 +39,10 @@ def _native():
     if not (getattr(sys.implementation, "_mpy", 0) >> 10) & 15:
         return None         # no native emitter (.mpy architecture none), or CPython
     from drivers.native import make
-    got = make("TEXT", ("paint",))
-    return got[0] if got else None
+    return make("TEXT", ("paint", "advance"))
 
 
-_paint = _native()
+_paint, _advance_run = _native() or (None, None)
 
 # Fonts seen so far, each with its blit sources: built once per font, not per call.
 # _parts[slot] holds, per block, the part module's glyph strip and its WIDTHS once loaded.
@@ -162,7 +161,14 @@ def width(s, font=None):
     b = _utf8(s)
     n = len(b)
     j = 0
+    run = _advance_run
     while j < n:
+        if run is not None:             # a run of ASCII in one call
+            r = run(widths, b, j, n)
+            j = r >> 16
+            w += r & 0xFFFF
+            if j >= n:
+                break
         c = b[j]
         j += 1
         if 32 <= c < 127:
