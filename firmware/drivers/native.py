@@ -86,7 +86,7 @@ def expand(frame: ptr8, y: int, line: ptr8, pal: ptr8):
 # the x after the last glyph drawn; j 0x3FFF when end cut the text. One call a string
 # (a call from bytecode costs more than a glyph), the loop over a row's ink bits only.
 # advance(widths, s, j, n): the width of the ASCII run from s[j] (up to n or the first
-# other byte), as j << 16 | width (writer.width: a fifth of its loop's instructions).
+# other byte), as j << 16 | width (writer.width of five letters: 12.3 k -> 7.7 k on the M0).
 TEXT = """
 import micropython
 @micropython.viper
