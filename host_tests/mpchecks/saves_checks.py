@@ -536,6 +536,31 @@ def _newest_versions(fs):
     return dict((name, v) for name, (seq, v) in got.items())
 
 
+def test_a_game_saved_by_the_layout_before_continues_and_moves_to_its_own_folder():
+    # A handset updated from a firmware that kept the game's pair in saves/ (the layout
+    # before): its start reads the same game, Continue takes it up, and the next save
+    # writes saves.game/ and removes the old copies; every other save stays where it is.
+    fs, _ = _two_saves()
+    for path in [p for p in fs.files if p.startswith("saves.game/")]:
+        fs.files["saves/" + path.split("/")[1]] = fs.files.pop(path)
+    assert sorted(p for p in fs.files if "game" in p) == ["saves/game", "saves/game.1"]
+    before = Store("saves", fs=CutFS(dict(fs.files))).load("game")
+    want = _loaded(phone(CutFS(dict(fs.files)), display=Blank()))
+    app = phone(fs, display=Blank())
+    assert _loaded(app) == want and app.play is not None and app.note == "", app.trace()
+    press(app, (CONTINUE,))
+    assert app.screen.name == "table", app.trace()
+    press(app, (K.OK,), conserved)                  # an action: the game saved
+    games = sorted(p for p in fs.files if "game" in p)
+    assert games[0].startswith("saves.game/game") and not [
+        p for p in games if p.startswith("saves/")], games
+    after = Store("saves", fs=CutFS(dict(fs.files))).load("game")
+    assert len(after["log"]) > len(before["log"]), (before["log"], after["log"])
+    again = phone(CutFS(dict(fs.files)), display=Blank())    # a restart takes it up
+    press(again, (CONTINUE,))
+    assert again.screen.name in ("table", "showdown") and again.note == "", again.trace()
+
+
 def test_version_1_files_are_saved_again_as_version_2_at_start():
     files = _v1_files()
     names = sorted(set(p.split("/")[1].split(".")[0] for p in files))
