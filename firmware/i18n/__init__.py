@@ -98,6 +98,8 @@ class _Packed:
         self._o = t.view(0)
         self._d = t.view(1)
         self._n = (t.size(0) >> 1) - 1
+        # and the bytes themselves, whose find() (C) splits a tuple's items in place
+        self._raw = None if self._d is None else sys.modules[table.module]._d
 
     def __getitem__(self, k):
         o = self._o
@@ -120,7 +122,7 @@ class _Packed:
         return self[k]
 
     def close(self):
-        self._o = self._d = None            # (the module's bytes are let go)
+        self._o = self._d = self._raw = None    # (the module's bytes are let go)
         self._t.close()
 
 
@@ -176,6 +178,19 @@ def _bounds(k, j):
     n = 0
     start = a + 1
     s = e = -1
+    raw = T._raw
+    if raw is not None:                 # the view way: each mark found in C
+        while True:
+            at = raw.find(b"\x10", start, b)
+            if at < 0:
+                break
+            if n == j:
+                s, e = start, at
+            n += 1
+            start = at + 1
+        if n == j:
+            s, e = start, b
+        return t, s, e, n + 1
     at = start
     while at < b:
         m = min(len(buf), b - at)
@@ -214,6 +229,9 @@ def _tree(t, s, e, depth):
     buf = _chunk
     if e <= s:
         return ""
+    v = t.view(1)
+    if v is not None and v[s] != 1:
+        return str(v[s:e], "utf-8")     # a string of a module: one copy
     t.read(1, s, buf, 1)
     if buf[0] != 1:
         b = bytearray(e - s)
