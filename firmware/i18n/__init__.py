@@ -156,9 +156,9 @@ def _span(k, data):
     """(a, b): where word k's packed bytes are in the _Packed language `data` (its
     Table's constant 1, _d). IndexError for a number that is no word."""
     t = data._t
-    if not 0 <= k < (t.size(0) >> 1) - 1:
+    o = data._o
+    if not 0 <= k < (t.size(0) >> 1) - 1 if o is None else not 0 <= k < data._n:
         raise IndexError("no word number %r" % (k,))
-    o = t.view(0)
     i = 2 * k
     if o is None:                       # the file way: its 4 bytes read
         o = t.read(0, i, data._b)
@@ -168,7 +168,8 @@ def _span(k, data):
 
 def _bounds(k, j):
     """(table, start, end, items): the j-th item's bytes of the tuple T[k] (j < 0:
-    none) in the current language's table, and how many items it has."""
+    none) in the current language's table, and how many items it has (the view way,
+    the j-th found: j + 1, enough to say that it is one)."""
     T = strings()
     a, b = _span(k, T)
     t = T._t
@@ -184,8 +185,8 @@ def _bounds(k, j):
             at = raw.find(b"\x10", start, b)
             if at < 0:
                 break
-            if n == j:
-                s, e = start, at
+            if n == j:                  # (item j found: the count is not needed)
+                return t, start, at, n + 1
             n += 1
             start = at + 1
         if n == j:
