@@ -75,14 +75,12 @@ def use(code):
 
 
 # The last tuple read (a menu: screens index it row by row), so a menu's draw decodes it
-# once: [data, number, value] per slot, replaced in turn. One slot, not more: on the real
+# once: [data, number, value]. One slot, not more: on the real
 # heap each tuple kept is a score of small strings made mid-game and held, which breaks
 # the heap into holes (issue 13: fuzz seeds 1-6 completed in 46 KB for 5 of 6 with one
 # slot, 1 of 6 with four; in 48 KB 5 and 3).
 # A screen that reads two tuples by turns reads one of them by i18n.item().
-_SLOTS = 1
-_cache = [None] * (3 * _SLOTS)
-_turn = [0]
+_cache = [None] * 3
 
 
 class _Packed:
@@ -93,8 +91,8 @@ class _Packed:
     def __init__(self, table):
         t = self._t = table.open()
         self._b = bytearray(4)
-        # The view way's offsets and bytes, and how many words: a string read here at
-        # once (about half the instructions of _value's way: every word drawn is one)
+        # The view way's offsets and bytes, and how many words, kept: every word drawn
+        # is read through them (_value: half the instructions of asking the Table)
         self._o = t.view(0)
         self._d = t.view(1)
         self._n = (t.size(0) >> 1) - 1
@@ -102,14 +100,6 @@ class _Packed:
         self._raw = None if self._d is None else sys.modules[table.module]._d
 
     def __getitem__(self, k):
-        o = self._o
-        if o is not None and 0 <= k < self._n:
-            i = k << 1
-            a = o[i] << 8 | o[i + 1]
-            b = o[i + 2] << 8 | o[i + 3]
-            d = self._d
-            if a == b or d[a] != 1:
-                return str(d[a:b], "utf-8")     # a string of a module: one copy
         return _value(k, self)
 
     def __getattr__(self, name):
@@ -129,22 +119,18 @@ class _Packed:
 def _value(k, data):
     """Word number k of the _Packed language `data`. A tuple is read string by string
     (_tree): no block of the whole tuple's size is ever needed."""
-    c = _cache
-    for j in range(0, 3 * _SLOTS, 3):
-        if c[j] is data and c[j + 1] == k:
-            return c[j + 2]
     a, b = _span(k, data)
-    t = data._t
-    v = t.view(1)
+    v = data._d
     if v is not None and (a == b or v[a] != 1):
         return str(v[a:b], "utf-8")     # a string of a module: one copy
-    v = _tree(t, a, b, 0)
+    c = _cache
+    if c[0] is data and c[1] == k:      # (one slot: see _cache)
+        return c[2]
+    v = _tree(data._t, a, b, 0)
     if isinstance(v, tuple):            # keep it for the next reads
-        j = _turn[0]
-        c[j] = data
-        c[j + 1] = k
-        c[j + 2] = v
-        _turn[0] = (j + 3) % (3 * _SLOTS)
+        c[0] = data
+        c[1] = k
+        c[2] = v
     return v
 
 
