@@ -85,8 +85,6 @@ def expand(frame: ptr8, y: int, line: ptr8, pal: ptr8):
 # advance ends by x = end. Returns j << 16 | (x + 0x8000) & 0xFFFF: where it stopped and
 # the x after the last glyph drawn; j 0x3FFF when end cut the text. One call a string
 # (a call from bytecode costs more than a glyph), the loop over a row's ink bits only.
-# advance(widths, s, j, n): the width of the ASCII run from s[j] (up to n or the first
-# other byte), as j << 16 | width (writer.width of five letters: 12.3 k -> 7.7 k on the M0).
 TEXT = """
 import micropython
 @micropython.viper
@@ -124,17 +122,6 @@ def paint(buf: ptr8, bits: ptr8, widths: ptr8, s: ptr8, j: int, n: int, x: int, 
         x += w
         j += 1
     return (j << 16) | ((x + 0x8000) & 0xFFFF)
-
-@micropython.viper
-def advance(widths: ptr8, s: ptr8, j: int, n: int) -> int:
-    w = 0
-    while j < n:
-        i = s[j] - 32
-        if i < 0 or i >= 95:
-            break
-        w += widths[i]
-        j += 1
-    return (j << 16) | w
 """
 
 def make(name, names):

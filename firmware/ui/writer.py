@@ -39,10 +39,11 @@ def _native():
     if not (getattr(sys.implementation, "_mpy", 0) >> 10) & 15:
         return None         # no native emitter (.mpy architecture none), or CPython
     from drivers.native import make
-    return make("TEXT", ("paint", "advance"))
+    got = make("TEXT", ("paint",))
+    return got[0] if got else None
 
 
-_paint, _advance_run = _native() or (None, None)
+_paint = _native()
 
 # Fonts seen so far, each with its blit sources: built once per font, not per call.
 # _parts[slot] holds, per block, the part module's glyph strip and its WIDTHS once loaded.
@@ -161,14 +162,7 @@ def width(s, font=None):
     b = _utf8(s)
     n = len(b)
     j = 0
-    run = _advance_run
     while j < n:
-        if run is not None:             # a run of ASCII in one call
-            r = run(widths, b, j, n)
-            j = r >> 16
-            w += r & 0xFFFF
-            if j >= n:
-                break
         c = b[j]
         j += 1
         if 32 <= c < 127:
