@@ -119,13 +119,13 @@ class _Packed:
 def _value(k, data):
     """Word number k of the _Packed language `data`. A tuple is read string by string
     (_tree): no block of the whole tuple's size is ever needed."""
+    c = _cache
+    if c[0] is data and c[1] == k:      # (one slot: see _cache; first: nothing made)
+        return c[2]
     a, b = _span(k, data)
     v = data._d
     if v is not None and (a == b or v[a] != 1):
         return str(v[a:b], "utf-8")     # a string of a module: one copy
-    c = _cache
-    if c[0] is data and c[1] == k:      # (one slot: see _cache)
-        return c[2]
     v = _tree(data._t, a, b, 0)
     if isinstance(v, tuple):            # keep it for the next reads
         c[0] = data
