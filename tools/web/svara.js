@@ -285,39 +285,34 @@ function restoreSaves() {
 // them: firmware/store.py writes a pair's copy over in place, or removes the oldest copy
 // after writing the newest, or renames NAME.new into its slot), so a closed tab loses
 // what a power cut at that moment would, no more.
-function keepSaves() {
-  const present = new Set();
-  for (const folder of FOLDERS) {
-    let names = [];
-    try { names = mp.FS.readdir(folder); } catch (_) { /* no folder yet */ }
-    for (const name of names) {
-      if (name === "." || name === "..") continue;
-      const path = folder + "/" + name;
-      if (!mp.FS.isFile(mp.FS.stat(path).mode)) continue;
-      present.add(SAVE_KEY + path);
-      try {
-        localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
-      } catch (e) {
-        console.warn("svara: the browser would not keep " + path + ": " + e);
-      }
-    }
-  }
-  for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);
-}
-
-state.unkept = function () {
+function saveFiles() {                     // the paths of the files in the saves folders
   const out = [];
   for (const folder of FOLDERS) {
     let names = [];
     try { names = mp.FS.readdir(folder); } catch (_) { /* no folder yet */ }
     for (const name of names) {
       const path = folder + "/" + name;
-      if (name === "." || name === ".." || !mp.FS.isFile(mp.FS.stat(path).mode)) continue;
-      if (localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path))) out.push(path);
+      if (name !== "." && name !== ".." && mp.FS.isFile(mp.FS.stat(path).mode)) out.push(path);
     }
   }
   return out;
-};
+}
+
+function keepSaves() {
+  const present = new Set();
+  for (const path of saveFiles()) {
+    present.add(SAVE_KEY + path);
+    try {
+      localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
+    } catch (e) {
+      console.warn("svara: the browser would not keep " + path + ": " + e);
+    }
+  }
+  for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);
+}
+
+state.unkept = () => saveFiles().filter(
+  (path) => localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path)));
 
 function inSaves(path) {
   return savesFolder(path) !== null;
