@@ -7,6 +7,11 @@ set(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/manifest.py)
 
 file(STRINGS ${MICROPY_BOARD_DIR}/mpconfigboard.h SVARA_FS_LINE REGEX "define SVARA_FS_BYTES")
 string(REGEX REPLACE ".*\\(([0-9]+) \\* 1024\\).*" "\\1" SVARA_FS_KB "${SVARA_FS_LINE}")
+if(NOT SVARA_FS_KB MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "svara: write SVARA_FS_BYTES in mpconfigboard.h as (N * 1024)")
+endif()
+# A change to the header configures again, so the check never reads a size gone by.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MICROPY_BOARD_DIR}/mpconfigboard.h)
 set(SVARA_ROOM 32768)
 set(MICROPY_BOARD_LINKER_SCRIPT ${CMAKE_BINARY_DIR}/svara_memmap.ld)
 file(WRITE ${MICROPY_BOARD_LINKER_SCRIPT}
