@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""The handset's own firmware on an emulated Raspberry Pi Pico (rp2040js, tools/mp/rp2.mjs).
+
+    python -m tools.mp.rp2 [title|keys|cuts] [options]
+
+The firmware is a UF2 you built (MicroPython 1.27's rp2 port with the game frozen in:
+board SVARA_HANDSET, README), named by MICROPYTHON_RP2=; the RP2040's B1 bootrom as a
+16 KB .bin (the words of rp2040js's demo/bootrom.ts, written out) by RP2040_BOOTROM=.
+The project ships neither. The emulated Pico runs at 125 MHz of emulated time, with its
+2 MB flash chip (erase and program take their datasheet time; a power cut leaves them
+half done), the ST7735 panel on SPI0, the 6 x 4 key matrix and the PWM buzzer modelled
+(rp2.mjs says how).
+
+The harness: before the first boot a /boot.py goes into the Pico's littlefs (made on the
+host, littlefs-python) that gives the app its seed (App(seed=N), as the simulator's
+--seed) and drives GP25 (free on the handset) low when the app takes a key and high once
+its idle() says nothing more will change: "settled", the simulator's settle().
+
+  title  boot to the title: its emulated ms, host seconds, the panel's checks;
+         --png FILE writes the title as a PNG
+  keys   --keys "OK DOWN ..." | @FILE [--seed N] [--pace fast]: press the keys, compare
+         every frame with the simulator's (same seed, same keys), print what differs
+  cuts   --count N [--seed N] [--keys @FILE]: N power cuts at random cycles over the
+         match's saves; after each, a new boot must continue where the last whole action
+         left it, the statistics counting every game once (host_tests/tooling/test_rp2.py
+         runs a sample)
+Options: --seed N (app seed, default 5), --keys, --pace slow|normal|fast (Settings ->
+Bot pace, set through the menus first; default fast), --count N, --png FILE, --rng N.
+Exit status: 0 fine, 1 a check failed, 2 bad usage or no firmware/bootrom.
+"""
+import base64
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+HOST = os.path.join(HERE, "rp2.mjs")
+PACKAGE = os.path.join(ROOT, "node_modules", "rp2040js")
+FLASH_BYTES = 2 * 1024 * 1024
+XIP_BASE = 0x10000000
+BLOCK = 4096
+WIDTH, HEIGHT = 128, 160
+NS_PER_CYCLE = 8
+HARNESS = '''\
+# The emulator's harness (tools/mp/rp2.py), not the game: the app's seed, and GP25 low
+# while the app works on a key, high once its idle() says nothing more will change.
+import app as _app
+from machine import Pin as _Pin
+_led = _Pin(25, _Pin.OUT, value=0)
+_App = _app.App
+
+
+class App(_App):
+    def __init__(self, display, first=None, seed=None, store=None, clock=None):
+        super().__init__(display, first, %(seed)r, store, clock)
+
+    def key(self, code):
+        _led(0)
+        return super().key(code)
+
+    def idle(self):
+        busy = super().idle()
+        _led(0 if busy else 1)
+        return busy
+
+
+_app.App = App
+'''
+
+
+class UsageError(Exception):
+    pass
+
+
+class EmulatorError(RuntimeError):
+    """The emulator refused a request or the firmware did not do what it should."""
+
+
+def missing(uf2=None, bootrom=None):
+    """Why the emulator cannot run (one line), or "" when it can."""
+    uf2 = uf2 or os.environ.get("MICROPYTHON_RP2", "")
+    bootrom = bootrom or os.environ.get("RP2040_BOOTROM", "")
+    if not uf2:
+        return ("set MICROPYTHON_RP2=/path/to/firmware.uf2 (MicroPython 1.27's rp2 port, board "
+                "SVARA_HANDSET, the game frozen in: README)")
+    if not bootrom:
+        return ("set RP2040_BOOTROM=/path/to/bootrom.bin (the RP2040 B1 bootrom, 16 KB: "
+                "rp2040js's demo/bootrom.ts written out as little-endian words)")
+    for name, path in (("MICROPYTHON_RP2", uf2), ("RP2040_BOOTROM", bootrom)):
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            return "%s=%s: no such readable file" % (name, path)
+    if os.path.getsize(uf2) % 512 or not os.path.getsize(uf2):
+        return "MICROPYTHON_RP2=%s: not a UF2 file (not whole 512-byte blocks)" % uf2
+    with open(uf2, "rb") as f:
+        if f.read(4) != b"UF2\n":
+            return "MICROPYTHON_RP2=%s: not a UF2 file" % uf2
+    if os.path.getsize(bootrom) != 16384:
+        return "RP2040_BOOTROM=%s: %d bytes, not the 16 KB bootrom" % (bootrom, os.path.getsize(bootrom))
+    if not os.path.isdir(PACKAGE):
+        return "rp2040js is not installed (no %s): run `make setup`" % PACKAGE
+    return ""
+
+
+def filesystem(image):
+    """(offset, size) of MicroPython's filesystem in a flash image, from the firmware's
+    binary info (the rp2 port declares it as the block device tagged 'MP')."""
+    def word(addr):
+        o = addr - XIP_BASE
+        return int.from_bytes(image[o:o + 4], "little")
+    for o in range(0x100, 0x400, 4):
+        if word(XIP_BASE + o) == 0x7188EBF2 and word(XIP_BASE + o + 16) == 0xE71AA390:
+            start, end = word(XIP_BASE + o + 4), word(XIP_BASE + o + 8)
+            for p in range(start, end, 4):
+                entry = word(p)
+                if not XIP_BASE <= entry < XIP_BASE + FLASH_BYTES:
+                    continue
+                head = word(entry)
+                if head & 0xFFFF == 7 and head >> 16 == (ord("M") | ord("P") << 8):
+                    return word(entry + 8) - XIP_BASE, word(entry + 12)
+    raise EmulatorError("the firmware declares no MicroPython filesystem (binary info): "
+                        "is it MicroPython's rp2 port?")
+
+
+def lfs(image, offset, size, mount=True):
+    """The littlefs of MicroPython's rp2 port (its configuration: extmod/vfs_lfs.c, the
+    port's progsize 256) over a copy of the filesystem's region of `image`; put_back()
+    writes the copy into `image` again."""
+    import littlefs
+    fs = littlefs.LittleFS(block_size=BLOCK, block_count=size // BLOCK, read_size=32,
+                           prog_size=256, lookahead_size=32, cache_size=1024, mount=False)
+    fs.context.buffer = bytearray(image[offset:offset + size])
+
+    def put_back():
+        image[offset:offset + size] = fs.context.buffer
+    fs.put_back = put_back
+    if mount:
+        fs.mount()
+    return fs
+
+
+def keymap():
+    """{key name: (row, column)} from the handset's board.py."""
+    from tools.sim import core  # noqa: F401  (puts firmware/ on sys.path)
+    import importlib.util
+    from drivers import keys
+    spec = importlib.util.spec_from_file_location(
+        "_handset_board", os.path.join(ROOT, "firmware", "boards", "handset", "board.py"))
+    board = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(board)
+    n = len(board.COLS)
+    return {keys.NAMES[c]: (i // n, i % n) for i, c in enumerate(board.KEYMAP) if c}
+
+
+class Pico:
+    """An emulated handset. with Pico(seed=5) as pico: pico.title_ms, pico.key("OK"),
+    pico.frame() (RGB565, little-endian, 256 bytes a row: tools.sim.core.frame_rgb565's
+    layout), pico.cut(cycle), pico.reset()."""
+
+    def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000):
+        why = missing(uf2, bootrom)
+        if why:
+            raise EmulatorError(why)
+        self.uf2 = uf2 or os.environ["MICROPYTHON_RP2"]
+        self.bootrom = bootrom or os.environ["RP2040_BOOTROM"]
+        self.seed = seed
+        self.timeout_ms = timeout_ms
+        self.keys = keymap()
+        self.timings = []           # per key: press -> the last SPI byte before it settled
+        self._proc = subprocess.Popen(
+            ["node", HOST, "--bootrom", self.bootrom], cwd=ROOT, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            if image is not None:
+                self.load_flash(image)
+            else:
+                self._ask(op="uf2", path=self.uf2)
+                self.install_harness()
+            self.title_ms = self.boot() if boot else None
+        except Exception:
+            self.close()
+            raise
+
+    def _ask(self, **request):
+        self._proc.stdin.write(json.dumps(request) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise EmulatorError("the emulator died: " + self._proc.stderr.read()[-2000:])
+        answer = json.loads(line)
+        if not answer.pop("ok"):
+            raise EmulatorError(answer["error"])
+        return answer
+
+    # -- the flash
+    def flash(self):
+        """The 2 MB flash image as it is now."""
+        return bytearray(base64.b64decode(self._ask(op="flash_read", offset=0, length=FLASH_BYTES)["b64"]))
+
+    def write_flash(self, image):
+        self._ask(op="flash_write", offset=0, b64=base64.b64encode(bytes(image)).decode())
+
+    def save_flash(self, path):
+        self._ask(op="flash_save", path=os.path.abspath(path))
+
+    def load_flash(self, path):
+        """The whole flash from a file (the Pico off; boot() starts it)."""
+        self._ask(op="flash_load", path=os.path.abspath(path))
+
+    def install_harness(self):
+        """A littlefs with the harness's /boot.py where the firmware keeps its filesystem,
+        unless one is there (then /boot.py is written into it)."""
+        image = self.flash()
+        offset, size = filesystem(image)
+        try:
+            fs = lfs(image, offset, size)
+        except Exception:       # blank: what the firmware's mkfs would make
+            image[offset:offset + size] = b"\xff" * size
+            fs = lfs(image, offset, size, mount=False)
+            fs.format()
+            fs.mount()
+        with fs.open("/boot.py", "w") as f:
+            f.write(HARNESS % {"seed": self.seed})
+        fs.unmount()
+        fs.put_back()
+        self.write_flash(image)
+
+    def files(self):
+        """{path: bytes} of every file on the Pico's filesystem now (read on the host)."""
+        image = self.flash()
+        offset, size = filesystem(image)
+        fs = lfs(image, offset, size)
+        got = {}
+        for root, _dirs, names in fs.walk("/"):
+            for name in names:
+                path = root.rstrip("/") + "/" + name
+                with fs.open(path, "rb") as f:
+                    got[path] = f.read()
+        return got
+
+    # -- power
+    def boot(self):
+        """Power on and run until the app settled on its first screen; its emulated ms."""
+        self._ask(op="power_on")
+        return self._ask(op="settle", timeout_ms=self.timeout_ms)["ms"]
+
+    def reset(self):
+        """Reset (the RUN pin): the same flash, a new start; the title's emulated ms."""
+        return self.boot()
+
+    def cut(self, at_cycle, seed=1):
+        """Run to cycle `at_cycle` of this power-on, then cut the power: an erase or a page
+        program going on stays half done. The answer says which."""
+        return self._ask(op="cut", at_cycle=int(at_cycle), seed=seed)
+
+    # -- keys
+    def position(self, key):
+        try:
+            return self.keys[key.upper()]
+        except KeyError:
+            raise EmulatorError("unknown key %r: use one of %s" % (key, " ".join(self.keys))) from None
+
+    def press(self, key, hold_ms=60, bounce_ms=0, at_ms=0, seed=1):
+        """Close the key's contact from now (+at_ms) for hold_ms, chattering bounce_ms at
+        each end; nothing runs (run_ms, settle, or another press for two at once)."""
+        row, col = self.position(key)
+        return self._ask(op="press", row=row, col=col, hold_ms=hold_ms, bounce_ms=bounce_ms,
+                         at_ms=at_ms, seed=seed)["timing"]
+
+    def key(self, key, hold_ms=60, bounce_ms=0, seed=1):
+        """Press the key and run until the app took it and settled, and the key is up
+        again; the key's timing (ms): press to the column read low, to the last SPI byte."""
+        row, col = self.position(key)
+        t = self._ask(op="key", row=row, col=col, hold_ms=hold_ms, bounce_ms=bounce_ms,
+                      seed=seed, timeout_ms=self.timeout_ms)["timing"]
+        timing = {
+            "key": key,
+            "press_ms": t["press_ns"] / 1e6,
+            "scanned_ms": (t["col_low_ns"] - t["press_ns"]) / 1e6 if t["col_low_ns"] >= 0 else None,
+            "taken_ms": (t["taken_ns"] - t["press_ns"]) / 1e6,
+            "settled_ms": (t["settled_ns"] - t["press_ns"]) / 1e6,
+            # from the pin going low (the column, when the scan reached the key) to the
+            # last SPI byte of the frame that answers it (None: nothing was drawn)
+            "answer_ms": ((t["last_spi_ns"] - t["col_low_ns"]) / 1e6
+                          if t["last_spi_ns"] > t["press_ns"] and t["col_low_ns"] >= 0 else None),
+        }
+        self.timings.append(timing)
+        return timing
+
+    def run_ms(self, ms):
+        return self._ask(op="run", ms=ms)
+
+    def settle(self):
+        return self._ask(op="settle", timeout_ms=self.timeout_ms)
+
+    def quiet(self, ms=500):
+        """Run until no SPI byte went to the panel for `ms`."""
+        return self._ask(op="quiet", ms=ms, timeout_ms=self.timeout_ms)
+
+    # -- what a player sees and hears
+    def frame(self):
+        """The panel's picture: RGB565 little-endian, 256 bytes a row."""
+        return base64.b64decode(self._ask(op="frame", format="raw")["b64"])
+
+    def png(self):
+        return base64.b64decode(self._ask(op="frame", format="png")["b64"])
+
+    def tones(self, clear=False):
+        """The tones heard: [{hz, start_ms, end_ms, ms, duty}] (end None: still on)."""
+        return self._ask(op="tones", clear=clear)["tones"]
+
+    def stats(self):
+        return self._ask(op="stats")
+
+    def close(self):
+        if self._proc.poll() is None:
+            self._proc.stdin.close()
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+# ---------------------------------------------------------------- the simulator's side
+def sim_frames(seed, names, save_dir=None):
+    """The simulator's RGB565 frames (the title, then after each key) for the same seed."""
+    from tools.sim import core
+    result = core.run([core.keys.code(n) for n in names], seed=seed,
+                      save_dir=save_dir or core.MEMORY)
+    return [core.frame_rgb565(f) for f in result.frames], result.traces
+
+
+def diff(a, b):
+    """How many pixels of two RGB565 frames differ, and the first one (x, y)."""
+    n = 0
+    first = None
+    for i in range(0, len(a), 2):
+        if a[i:i + 2] != b[i:i + 2]:
+            n += 1
+            if first is None:
+                first = ((i // 2) % WIDTH, (i // 2) // WIDTH)
+    return n, first
+
+
+PACE_KEYS = {"slow": (), "normal": (), "fast": ()}   # filled by pace_keys()
+
+
+def read_keys(arg):
+    from tools.sim.core import read_keys_arg
+    return read_keys_arg(arg).replace(",", " ").split()
+
+
+def compare_keys(pico, seed, names, log=print):
+    """Press `names` on the Pico; compare each settled frame with the simulator's.
+    (frames compared, frames that differ)."""
+    frames, traces = sim_frames(seed, names)
+    bad = 0
+    n, first = diff(pico.frame(), frames[0])
+    if n:
+        bad += 1
+        log("title: %d pixels differ, the first at %s" % (n, first))
+    for i, name in enumerate(names, 1):
+        pico.key(name)
+        n, first = diff(pico.frame(), frames[i])
+        if n:
+            bad += 1
+            log("key %d %s: %d pixels differ, the first at %s (simulator: %s)"
+                % (i, name, n, first, traces[i]))
+    return len(frames), bad
+
+
+# ---------------------------------------------------------------- the command line
+def parse(argv):
+    opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1}
+    args = list(argv)
+    if args and not args[0].startswith("-"):
+        opts["what"] = args.pop(0)
+    if opts["what"] not in ("title", "keys", "cuts"):
+        raise UsageError("unknown command %r: title, keys or cuts" % opts["what"])
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
+        if a not in ("--seed", "--keys", "--count", "--png", "--rng"):
+            raise UsageError("unknown option %s (see --help)" % a)
+        if not args:
+            raise UsageError("%s needs a value" % a)
+        v = args.pop(0)
+        if a in ("--seed", "--count", "--rng"):
+            if not v.isdigit():
+                raise UsageError("%s takes a whole number, not %r" % (a, v))
+            v = int(v)
+        opts[a[2:]] = v
+    return opts
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        opts = parse(argv)
+        why = missing()
+        if why:
+            raise UsageError(why)
+        if opts["keys"]:
+            names = read_keys(opts["keys"])
+            bad = [k for k in names if k.upper() not in keymap()]
+            if bad:
+                raise UsageError("unknown key %r in --keys" % bad[0])
+    except (UsageError, OSError) as e:
+        print("python -m tools.mp.rp2: %s" % e, file=sys.stderr)
+        return 2
+    t0 = time.time()
+    if opts["what"] == "title":
+        with Pico(seed=opts["seed"]) as pico:
+            st = pico.stats()
+            print("title settled at %.1f ms emulated (first SPI byte %.1f ms, last %.1f ms), "
+                  "%.1f s of host time" % (pico.title_ms, st["panel"]["first_byte_ms"],
+                                           st["panel"]["last_byte_ms"], time.time() - t0))
+            for v in st["panel"]["violations"]:
+                print("panel: %.3f ms: %s" % (v["ms"], v["text"]))
+            if opts["png"]:
+                with open(opts["png"], "wb") as f:
+                    f.write(pico.png())
+            return 1 if st["panel"]["violations"] else 0
+    if opts["what"] == "keys":
+        names = read_keys(opts["keys"] or "OK")
+        with Pico(seed=opts["seed"]) as pico:
+            frames, bad = compare_keys(pico, opts["seed"], names)
+            st = pico.stats()
+            print("%d frames compared with the simulator's, %d differ; %.0f ms emulated, "
+                  "%.1f s host" % (frames, bad, st["ms"], time.time() - t0))
+            answers = [t["answer_ms"] for t in pico.timings if t["answer_ms"] is not None]
+            if answers:
+                answers.sort()
+                print("key to its last SPI byte: median %.1f ms, worst %.1f ms"
+                      % (answers[len(answers) // 2], answers[-1]))
+            return 1 if bad else 0
+    from tools.mp import rp2_cuts
+    return rp2_cuts.main(opts)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
