@@ -20,6 +20,7 @@
 //   frame {format: raw|png}    the panel's picture (raw: little-endian RGB565, 256 B a row)
 //   tones {clear}              the buzzer's tones as heard
 //   cut {at_cycle}             run to that cycle of this power-on, then cut the power
+//   cut {flash_op, fraction}   ... or inside the flash_op-th erase/program from now
 //   stats {}                   cycles, emulated ms, host s, panel, flash, keys
 import fs from 'fs';
 import readline from 'readline';
@@ -38,6 +39,7 @@ const PIN = { dc: 16, cs: 17, sck: 18, mosi: 19, rst: 20, backlight: 21, buzzer:
 const ROWS = [2, 3, 4, 5, 6, 7];
 const COLS = [8, 9, 10, 11];
 const HARNESS_PIN = 25;   // the harness's boot.py: low while the app works, high once settled
+const FRAME_GAP_NS = 5e6;
 const WIDTH = 128;
 const HEIGHT = 160;
 
@@ -61,6 +63,7 @@ class FlashChip {
     this.erases = 0;
     this.programs = 0;
     this.bytesProgrammed = 0;
+    this.lowest = FLASH_BYTES;   // the lowest address an erase or a program touched
     this.errors = [];
   }
   now() {
@@ -130,6 +133,7 @@ class FlashChip {
         const start = addr & ~(len - 1);
         this.op = { kind: 'erase', addr: start, len, start: this.now(), end: this.now() + ns };
         this.erases++;
+        this.lowest = Math.min(this.lowest, start);
       }
       this.wel = false;
     } else if (code === 0x02 && c.length >= 5) {
@@ -140,6 +144,7 @@ class FlashChip {
         this.op = { kind: 'program', addr, data, start: this.now(), end: this.now() + PROGRAM_NS };
         this.programs++;
         this.bytesProgrammed += data.length;
+        this.lowest = Math.min(this.lowest, addr);
       }
       this.wel = false;
     }
@@ -521,6 +526,7 @@ class Handset {
     this.boots++;
     this.panel = new Panel(clock);
     this.keys = [];
+    this.timings = [];
     this.tones = [];
     this.tone = null;
     this.harness = { high: false, rises: 0, falls: 0, lastRiseNs: -1, lastFallNs: -1 };
@@ -544,7 +550,11 @@ class Handset {
     spi.onTransmit = (value) => {
       const hz = spi.clockFrequency || 12e6;
       const ns = (8 * 1e9) / hz;
-      if (!pins[PIN.cs].outputValue && pins[PIN.cs].outputEnable) panel.byte(value & 0xff, pins[PIN.dc].outputValue, clock.nanos + ns);
+      if (!pins[PIN.cs].outputValue && pins[PIN.cs].outputEnable) {
+        const at = clock.nanos + ns;
+        this.answering(at);
+        panel.byte(value & 0xff, pins[PIN.dc].outputValue, at);
+      }
       done.schedule(ns);
     };
     let rstLow = false;
@@ -625,10 +635,19 @@ class Handset {
     this.keys = this.keys.filter((k) => k.events[k.events.length - 1][0] > this.clock.nanos);
     this.keys.push(key);
     for (const [t] of events) this.clock.createAlarm(() => this.updateColumns()).schedule(Math.max(0, t - this.clock.nanos));
-    const timing = { row, col, press_ns: t0, release_ns: events[events.length - 1][0], col_low_ns: -1, taken_ns: -1, settled_ns: -1, last_spi_ns: -1 };
+    const timing = { row, col, press_ns: t0, release_ns: events[events.length - 1][0], col_low_ns: -1, taken_ns: -1, settled_ns: -1, last_spi_ns: -1, first_spi_ns: -1, first_frame_ns: -1 };
     this.timings.push(timing);
     if (this.timings.length > 64) this.timings.shift();
     return timing;
+  }
+  // The key being answered: its first SPI byte after the app took it, and the end of the
+  // first frame (its last byte before the bus was quiet for FRAME_GAP_NS: the windows of
+  // one show() follow each other within microseconds).
+  answering(at) {
+    const t = this.timings[this.timings.length - 1];
+    if (!t || t.taken_ns < 0 || t.settled_ns >= 0) return;
+    if (t.first_spi_ns < 0) t.first_spi_ns = at;
+    else if (t.first_frame_ns < 0 && at - this.panel.lastByteNs > FRAME_GAP_NS) t.first_frame_ns = this.panel.lastByteNs;
   }
   attachBuzzer() {
     const { mcu } = this;
@@ -686,6 +705,7 @@ class Handset {
         if (t && t.taken_ns >= 0 && t.settled_ns < 0) {
           t.settled_ns = clock.nanos;
           t.last_spi_ns = this.panel.lastByteNs;
+          if (t.first_spi_ns >= 0 && t.first_frame_ns < 0) t.first_frame_ns = this.panel.lastByteNs;
         }
       } else {
         harness.falls++;
@@ -703,7 +723,7 @@ class Handset {
     const t0 = process.hrtime.bigint();
     const startNs = clock.nanos;
     let stopped = false;
-    while (clock.nanos < untilNs) {
+    outer: while (clock.nanos < untilNs) {
       if (stop && stop()) { stopped = true; break; }
       if (core.waiting) {
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : untilNs;
@@ -722,6 +742,7 @@ class Handset {
           }
         }
         if (clock.nanos >= untilNs) break;
+        if (stop && stop()) { stopped = true; break outer; }
       }
     }
     const dt = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -771,6 +792,19 @@ class Handset {
     this.powerOff();
     return { ...st, partial };
   }
+  // Run until the n-th erase or page program from now begins, then cut the power when
+  // `fraction` of its time has passed. {reached: false} (the Pico still on) when no such
+  // operation came within timeoutMs.
+  cutInFlash(n, fraction, timeoutMs, seed) {
+    this.requireOn();
+    const chip = this.chip;
+    const target = chip.erases + chip.programs + n;
+    const ok = this.run(this.now() + timeoutMs * 1e6, () => chip.erases + chip.programs >= target);
+    if (!ok) return { reached: false, ...this.status() };
+    const op = chip.op;
+    this.run(op.start + fraction * (op.end - op.start));
+    return { reached: true, ...this.cut(Math.ceil(this.now() / NS_PER_CYCLE), seed) };
+  }
   stats() {
     const p = this.panel;
     const c = this.chip;
@@ -788,7 +822,7 @@ class Handset {
         violations: p.violations,
         backlight: this.mcu ? !!this.mcu.gpio[PIN.backlight].outputValue : false,
       } : null,
-      flash: { erases: c.erases, programs: c.programs, bytes_programmed: c.bytesProgrammed, busy: !!c.op, errors: c.errors.slice(0, 50) },
+      flash: { erases: c.erases, programs: c.programs, bytes_programmed: c.bytesProgrammed, lowest_write: c.lowest, busy: !!c.op, errors: c.errors.slice(0, 50) },
       harness: this.harness,
     };
   }
@@ -818,6 +852,7 @@ function handle(h, req) {
       fs.writeFileSync(req.path, h.image);
       return {};
     case 'flash_read': {
+      if (h.mcu) h.chip.busy();
       const off = number(req, 'offset');
       const len = number(req, 'length');
       if (off + len > FLASH_BYTES) fail('flash_read beyond the 2 MB flash');
@@ -869,7 +904,9 @@ function handle(h, req) {
     case 'timings':
       return { timings: h.timings };
     case 'cut':
-      return h.cut(number(req, 'at_cycle'), req.seed ?? 1);
+      if (req.flash_op !== undefined)
+        return h.cutInFlash(Math.max(1, number(req, 'flash_op')), Math.min(1, number(req, 'fraction', 0.5)), number(req, 'timeout_ms', 60000), req.seed ?? 1);
+      return { reached: true, ...h.cut(number(req, 'at_cycle'), req.seed ?? 1) };
     case 'stats':
       return h.stats();
     default:

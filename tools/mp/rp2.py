@@ -283,9 +283,12 @@ class Pico:
             "taken_ms": (t["taken_ns"] - t["press_ns"]) / 1e6,
             "settled_ms": (t["settled_ns"] - t["press_ns"]) / 1e6,
             # from the pin going low (the column, when the scan reached the key) to the
-            # last SPI byte of the frame that answers it (None: nothing was drawn)
-            "answer_ms": ((t["last_spi_ns"] - t["col_low_ns"]) / 1e6
-                          if t["last_spi_ns"] > t["press_ns"] and t["col_low_ns"] >= 0 else None),
+            # last SPI byte of the first frame that answers it, and of the last one before
+            # the app settled (the bots' moves included); None: nothing was drawn
+            "answer_ms": ((t["first_frame_ns"] - t["col_low_ns"]) / 1e6
+                          if t["first_frame_ns"] >= 0 and t["col_low_ns"] >= 0 else None),
+            "settled_frame_ms": ((t["last_spi_ns"] - t["col_low_ns"]) / 1e6
+                                 if t["first_frame_ns"] >= 0 and t["col_low_ns"] >= 0 else None),
         }
         self.timings.append(timing)
         return timing
@@ -439,11 +442,11 @@ def main(argv=None):
             st = pico.stats()
             print("%d frames compared with the simulator's, %d differ; %.0f ms emulated, "
                   "%.1f s host" % (frames, bad, st["ms"], time.time() - t0))
-            answers = [t["answer_ms"] for t in pico.timings if t["answer_ms"] is not None]
+            answers = sorted(t["answer_ms"] for t in pico.timings if t["answer_ms"] is not None)
             if answers:
-                answers.sort()
-                print("key to its last SPI byte: median %.1f ms, worst %.1f ms"
-                      % (answers[len(answers) // 2], answers[-1]))
+                print("key (its column read low) to the last SPI byte of the frame answering "
+                      "it: median %.1f ms, worst %.1f ms over %d keys"
+                      % (answers[len(answers) // 2], answers[-1], len(answers)))
             return 1 if bad else 0
     from tools.mp import rp2_cuts
     return rp2_cuts.main(opts)
