@@ -950,4 +950,4 @@ function main() {
 }
 
 if (!globalThis.__NO_MAIN) main();
-export { Handset };
+export { Handset, FlashChip, Panel };

@@ -438,16 +438,27 @@ def main(argv=None):
     if opts["what"] == "keys":
         names = read_keys(opts["keys"] or "OK")
         with Pico(seed=opts["seed"]) as pico:
+            image = pico.flash()
+            offset, _ = filesystem(image)
             frames, bad = compare_keys(pico, opts["seed"], names)
             st = pico.stats()
+            games = sum(1 for t in sim_frames(opts["seed"], names)[1][1:]
+                        if t.startswith(("showdown", "svara", "gameover")))
             print("%d frames compared with the simulator's, %d differ; %.0f ms emulated, "
-                  "%.1f s host" % (frames, bad, st["ms"], time.time() - t0))
+                  "%.1f s host (%.2f host s an emulated s)"
+                  % (frames, bad, st["ms"], time.time() - t0, st["host_s"] / (st["ms"] / 1000)))
             answers = sorted(t["answer_ms"] for t in pico.timings if t["answer_ms"] is not None)
             if answers:
                 print("key (its column read low) to the last SPI byte of the frame answering "
                       "it: median %.1f ms, worst %.1f ms over %d keys"
                       % (answers[len(answers) // 2], answers[-1], len(answers)))
-            return 1 if bad else 0
+            same = bytes(pico.flash()[:offset]) == bytes(image[:offset])
+            fl = st["flash"]
+            print("flash: %d erases, %d page programs over about %d results; the lowest write at "
+                  "0x%x (filesystem from 0x%x); the firmware's %d bytes %s"
+                  % (fl["erases"], fl["programs"], games, fl["lowest_write"], offset, offset,
+                     "unchanged" if same else "CHANGED"))
+            return 1 if bad or not same or fl["lowest_write"] < offset else 0
     from tools.mp import rp2_cuts
     return rp2_cuts.main(opts)
 
