@@ -272,6 +272,54 @@ class ChipReset extends BasePeripheral {
   }
 }
 
+// The DMA's sniffer, which rp2040js leaves out: the bootrom checks boot2's CRC-32 with it
+// before it runs boot2 (without it the check fails and the bootrom goes to USB boot).
+// SNIFF_CTRL: EN (bit 0), DMACH (4:1), CALC (8:5; 0 = CRC-32 as boot2's checksum takes it,
+// MSB first, 0xf = a sum), OUT_REV (10), OUT_INV (11); the channel's CTRL has SNIFF_EN (23).
+function attachSniffer(mcu) {
+  const dma = mcu.dma;
+  let ctrl = 0;
+  let data = 0;
+  const read = dma.readUint32.bind(dma);
+  const write = dma.writeUint32.bind(dma);
+  dma.readUint32 = (offset) => {
+    if (offset === 0x434) return ctrl;
+    if (offset === 0x438) {
+      let v = data >>> 0;
+      if (ctrl & 0x400) { let r = 0; for (let i = 0; i < 32; i++) r |= ((v >>> i) & 1) << (31 - i); v = r >>> 0; }
+      if (ctrl & 0x800) v = ~v >>> 0;
+      return v;
+    }
+    return read(offset);
+  };
+  dma.writeUint32 = (offset, value) => {
+    if (offset === 0x434) ctrl = value >>> 0;
+    else if (offset === 0x438) data = value >>> 0;
+    else write(offset, value);
+  };
+  const feed = (value, bytes) => {
+    const calc = (ctrl >> 5) & 0xf;
+    if (calc === 0xf) { data = (data + value) >>> 0; return; }
+    if (calc !== 0) return;      // (the other CRCs: unused by the bootrom or MicroPython)
+    for (let b = 0; b < bytes; b++) {
+      data = (data ^ (((value >>> (8 * b)) & 0xff) << 24)) >>> 0;
+      for (let i = 0; i < 8; i++) data = (data & 0x80000000 ? ((data << 1) ^ 0x04c11db7) : data << 1) >>> 0;
+    }
+  };
+  for (const ch of dma.channels) {
+    const wrap = (name, size, get) => {
+      const f = ch[name];
+      ch[name] = () => {
+        if (ctrl & 1 && ((ctrl >> 1) & 0xf) === ch.index && ch.ctrl & (1 << 23)) feed(get(ch.readAddr), size);
+        f();
+      };
+    };
+    wrap('transfer8', 1, (a) => mcu.readUint8(a));
+    wrap('transfer16', 2, (a) => mcu.readUint16(a));
+    wrap('transfer32', 4, (a) => mcu.readUint32(a));
+  }
+}
+
 // ---------------------------------------------------------------- the ST7735 panel
 const CMD_NAMES = { 0x01: 'SWRESET', 0x11: 'SLPOUT', 0x10: 'SLPIN', 0x29: 'DISPON', 0x28: 'DISPOFF', 0x2a: 'CASET', 0x2b: 'RASET', 0x2c: 'RAMWR', 0x36: 'MADCTL', 0x3a: 'COLMOD' };
 
@@ -534,12 +582,12 @@ class Handset {
     this.attachKeys();
     this.attachBuzzer();
     this.attachHarness();
-    // The bootrom is there for its ROM functions (the flash routines, memcpy, the float
-    // code), but the run starts at boot2 (0x10000000, the stack where the bootrom puts
-    // it): the bootrom's own flash boot checks boot2's CRC with the DMA sniffer, which
-    // rp2040js does not model, and falls back to USB boot (BOOTSEL) when it fails.
-    mcu.core.reset();
-    mcu.core.PC = XIP_BASE;
+    attachSniffer(mcu);
+    // BOOTSEL not held: the flash's chip select reads high (rp2040js's QSPI pins read low,
+    // their pads' input enable off, which the bootrom takes for the button held)
+    mcu.qspi[1].padValue |= 0x40;
+    mcu.qspi[1].setInputValue(true);
+    mcu.core.reset();     // from the bootrom's reset vector
     return {};
   }
   attachPanel() {
