@@ -187,6 +187,32 @@ def test_power_cuts_over_a_matchs_saves_lose_nothing():
 
 
 @emulated
+def test_a_bouncing_key_counts_once_and_two_keys_at_once_give_the_first_in_scan_order():
+    frames, _ = rp2.sim_frames(SEED, ["DOWN", "DOWN", "UP"])
+    with rp2.Pico(seed=SEED) as p:
+        p.key("DOWN", bounce_ms=8, seed=3)          # chatter at both ends: still one DOWN
+        assert rp2.diff(p.frame(), frames[1]) == (0, None)
+        p.key("DOWN", hold_ms=300, bounce_ms=12, seed=9)   # held, under the repeat's 400 ms
+        assert rp2.diff(p.frame(), frames[2]) == (0, None)
+        # DOWN and UP together: the scan finds UP (row 0) before DOWN (row 2)
+        p.press("DOWN", hold_ms=80)
+        p.key("UP", hold_ms=80)
+        assert rp2.diff(p.frame(), frames[3]) == (0, None)
+
+
+@emulated
+def test_a_held_arrow_repeats_as_the_keypad_says():
+    with rp2.Pico(seed=SEED) as p:
+        # taken some 20-50 ms after the press, again 400 ms later, then every 120 ms: held
+        # 620 ms, three DOWNs (the fourth would be due at 660 ms at the earliest)
+        p.key("DOWN", hold_ms=620)
+        held = p.frame()
+    # the title: New game, (Continue: nothing saved), Settings, Rules: the cursor on Rules
+    frames, _ = rp2.sim_frames(SEED, ["DOWN"] * 3)
+    assert rp2.diff(held, frames[3]) == (0, None)
+
+
+@emulated
 def test_the_deal_sounds_at_1568_hz():
     with rp2.Pico(seed=SEED) as p:
         p.tones(clear=True)

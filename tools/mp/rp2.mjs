@@ -40,6 +40,7 @@ const ROWS = [2, 3, 4, 5, 6, 7];
 const COLS = [8, 9, 10, 11];
 const HARNESS_PIN = 25;   // the harness's boot.py: low while the app works, high once settled
 const FRAME_GAP_NS = 5e6;
+const TONE_GLITCH_MS = 0.1;
 const WIDTH = 128;
 const HEIGHT = 160;
 
@@ -728,15 +729,27 @@ class Handset {
     const on = pinPWM && ch.csr & 1 && duty > 0;
     const hz = on ? (mcu.clkSys * 16) / div / (top + 1) / (ch.csr & 2 ? 2 : 1) : 0;
     const cur = this.tone;
+    const now = clock.nanos / 1e6;
     if (cur && (!on || Math.abs(cur.hz - hz) > 1e-6)) {
-      cur.end_ms = clock.nanos / 1e6;
+      cur.end_ms = now;
       cur.ms = cur.end_ms - cur.start_ms;
       this.tone = null;
+      // pwm.freq() and duty_u16() write several registers in turn: what lasts under
+      // TONE_GLITCH_MS between two of them is not heard
+      if (cur.ms < TONE_GLITCH_MS && this.tones[this.tones.length - 1] === cur) this.tones.pop();
     }
     if (on && !this.tone) {
-      this.tone = { hz: Math.round(hz * 100) / 100, start_ms: clock.nanos / 1e6, end_ms: null, ms: null, duty: Math.min(1, duty / (top + 1)) };
-      this.tones.push(this.tone);
-      if (this.tones.length > 1000) this.tones.shift();
+      const last = this.tones[this.tones.length - 1];
+      const roundHz = Math.round(hz * 100) / 100;
+      if (last && last.hz === roundHz && now - last.end_ms < TONE_GLITCH_MS) {
+        last.end_ms = null;     // the same tone again after a glitch: one tone
+        last.ms = null;
+        this.tone = last;
+      } else {
+        this.tone = { hz: roundHz, start_ms: now, end_ms: null, ms: null, duty: Math.min(1, duty / (top + 1)) };
+        this.tones.push(this.tone);
+        if (this.tones.length > 1000) this.tones.shift();
+      }
     }
   }
   attachHarness() {
