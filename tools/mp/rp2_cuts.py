@@ -25,9 +25,9 @@ from tools.mp import rp2
 RESUME = ("DOWN", "OK")                          # the title: Continue
 STATS = ("DOWN", "DOWN", "DOWN", "DOWN", "OK")  # the title: Statistics (Continue disabled
                                                 # is skipped: the simulator says the same)
-PREFIX = 8      # bots4_fast.keys: Settings -> Bot pace fast, back to New game
+PREFIX = 8      # rp2_200.keys: Settings -> Bot pace fast, back to New game
 SETUP = 7       # then New game, stack 20, Play: the match's first key after these
-KEYS = os.path.join(rp2.ROOT, "host_tests", "keys", "bots4_fast.keys")
+KEYS = os.path.join(rp2.ROOT, "host_tests", "keys", "rp2_200.keys")
 
 
 def _copy_saves(save_dir, into):
