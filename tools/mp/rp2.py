@@ -395,9 +395,9 @@ def parse(argv):
             print(__doc__)
             sys.exit(0)
         if a not in ("--seed", "--keys", "--count", "--png", "--rng"):
-            raise UsageError("unknown option %s (see --help)" % a)
+            raise UsageError("unknown option %r (see --help)" % a)
         if not args:
-            raise UsageError("%s needs a value" % a)
+            raise UsageError("%r needs a value" % a)
         v = args.pop(0)
         if a in ("--seed", "--count", "--rng"):
             if not v.isdigit():
