@@ -49,7 +49,7 @@ def test_no_firmware_named_is_one_line_and_exit_2():
 
 def test_an_unreadable_bootrom_is_one_line_and_exit_2(tmp_path):
     uf2 = tmp_path / "fw.uf2"
-    uf2.write_bytes(b"UF2\n" + bytes(508))
+    uf2.write_bytes(b"UF2\n" + bytes(508))     # (the bootrom is looked at first)
     got = cli("title", env={"MICROPYTHON_RP2": str(uf2),
                             "RP2040_BOOTROM": str(tmp_path / "missing.bin")})
     assert got.returncode == 2
@@ -63,6 +63,16 @@ def test_a_file_that_is_not_a_uf2_is_refused(tmp_path):
     rom.write_bytes(bytes(16384))
     got = cli("title", env={"MICROPYTHON_RP2": str(bad), "RP2040_BOOTROM": str(rom)})
     assert got.returncode == 2 and "not a UF2" in got.stderr
+
+
+def test_a_uf2_without_the_game_is_refused(tmp_path):
+    stock = tmp_path / "stock.uf2"
+    stock.write_bytes(b"UF2\n" + bytes(508))
+    rom = tmp_path / "bootrom.bin"
+    rom.write_bytes(bytes(16384))
+    got = cli("title", env={"MICROPYTHON_RP2": str(stock), "RP2040_BOOTROM": str(rom)})
+    assert got.returncode == 2 and "no game frozen in" in got.stderr
+    assert got.stderr.count("\n") == 1
 
 
 def test_a_bad_option_is_one_line_and_exit_2():

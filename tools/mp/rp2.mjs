@@ -522,6 +522,7 @@ class Handset {
     this.chip = new FlashChip(this.image);
     this.mcu = null;
     this.totalCycles = 0;
+    this.executedCycles = 0;     // cycles the core ran (not slept or skipped)
     this.hostSeconds = 0;
     this.boots = 0;
     this.keys = [];            // contacts: {row, col, events: [[ns, closed]...]}
@@ -793,6 +794,7 @@ class Handset {
       }
       for (let i = 0; i < 2000 && !core.waiting; i++) {
         const cycles = core.executeInstruction();
+        this.executedCycles += cycles;
         clock.tick(cycles * NS_PER_CYCLE);
         if (chip.polledBusy) {
           chip.polledBusy = false;
@@ -874,6 +876,7 @@ class Handset {
       ...this.status(),
       boots: this.boots,
       total_cycles: Math.round(this.totalCycles),
+      executed_cycles: this.executedCycles,
       host_s: this.hostSeconds,
       panel: p ? {
         bytes: p.bytes, pixel_bytes: p.pixelBytes, commands: p.commands,

@@ -96,8 +96,15 @@ def missing(uf2=None, bootrom=None):
     if os.path.getsize(uf2) % 512 or not os.path.getsize(uf2):
         return "MICROPYTHON_RP2=%s: not a UF2 file (not whole 512-byte blocks)" % uf2
     with open(uf2, "rb") as f:
-        if f.read(4) != b"UF2\n":
-            return "MICROPYTHON_RP2=%s: not a UF2 file" % uf2
+        data = f.read()
+    if data[:4] != b"UF2\n":
+        return "MICROPYTHON_RP2=%s: not a UF2 file" % uf2
+    # the blocks' payloads (476 bytes at most at 32), for the frozen modules' names
+    payload = b"".join(data[o + 32:o + 32 + int.from_bytes(data[o + 16:o + 20], "little")]
+                       for o in range(0, len(data), 512))
+    if b"svara/_strategy" not in payload or b"app.py" not in payload:
+        return ("MICROPYTHON_RP2=%s: no game frozen in (build the rp2 port with board "
+                "SVARA_HANDSET: README)" % uf2)
     if os.path.getsize(bootrom) != 16384:
         return "RP2040_BOOTROM=%s: %d bytes, not the 16 KB bootrom" % (bootrom, os.path.getsize(bootrom))
     if not os.path.isdir(PACKAGE):
@@ -426,9 +433,13 @@ def main(argv=None):
     if opts["what"] == "title":
         with Pico(seed=opts["seed"]) as pico:
             st = pico.stats()
-            print("title settled at %.1f ms emulated (first SPI byte %.1f ms, last %.1f ms), "
-                  "%.1f s of host time" % (pico.title_ms, st["panel"]["first_byte_ms"],
-                                           st["panel"]["last_byte_ms"], time.time() - t0))
+            print("title settled at %.1f ms emulated (first SPI byte %.1f ms, last %.1f ms, "
+                  "display on %.1f ms), %.1f s of host time, %.1f M cycles run in %.1f s "
+                  "(%.1f M a second)"
+                  % (pico.title_ms, st["panel"]["first_byte_ms"], st["panel"]["last_byte_ms"],
+                     st["panel"]["display_on_ms"], time.time() - t0,
+                     st["executed_cycles"] / 1e6, st["host_s"],
+                     st["executed_cycles"] / 1e6 / max(st["host_s"], 1e-9)))
             for v in st["panel"]["violations"]:
                 print("panel: %.3f ms: %s" % (v["ms"], v["text"]))
             if opts["png"]:
