@@ -32,7 +32,7 @@ help:
 	@echo "make strings - pack the languages (firmware/i18n/src -> firmware/i18n) after editing"
 	@echo "make powercut - every power cut and error case of a long match, CPython and MicroPython"
 	@echo "make build  - compile the game to .mpy for BOARD (handset) into build/BOARD, and its ROMFS image build/BOARD.romfs"
-	@echo "make flash PORT=/dev/ttyACM0 [MODE=frozen|romfs|mpy] - put the build on a handset with mpremote: frozen firmware, ROMFS or .mpy files (it says which)"
+	@echo "make flash PORT=/dev/ttyACM0 [MODE=frozen|romfs|mpy] [FIRMWARE=x.uf2] - put the build on a handset with mpremote: frozen firmware, ROMFS or .mpy files (it says which); refuses a firmware that runs into its filesystem"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
 	@echo "make test-unix MICROPYTHON=/path/to/micropython - the checks, and the smallest heaps, on a unix-port build"
 	@echo "make test-rp2 MICROPYTHON_RP2=firmware.uf2 RP2040_BOOTROM=bootrom.bin - the handset's firmware on an emulated Pico against the simulator"
@@ -144,7 +144,7 @@ build: setup
 
 flash: build
 	@test -n "$(PORT)" || { echo "make flash PORT=<serial port of the handset, or socket://host:port>"; exit 2; }
-	$(PY) -m tools.device.flash $(PORT) --build $(BUILD) $(if $(MODE),--mode $(MODE))
+	$(PY) -m tools.device.flash $(PORT) --build $(BUILD) $(if $(MODE),--mode $(MODE)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
 typings: $(STAMP_TYPES)
 

@@ -6,8 +6,7 @@
 # timed work is held (app.timed: a bot's thinking dots or its pop-up, the pot's slide)
 # it calls idle() only when app.wait says something is due (each idle() is some 45,000
 # instructions of the handset's CPU: a one-second pop-up took 35 of them for nothing),
-# reading the keys every HOLD_MS meanwhile (a key still skips the pause within HOLD_MS
-# plus the keypad's debounce).
+# reading the keys every HOLD_MS meanwhile (a key still skips the pause within HOLD_MS).
 import gc
 
 from micropython import const

@@ -1,8 +1,9 @@
 # Key matrix scanner: rows are open-drain outputs (1 = released, 0 = pulled low), columns
 # are inputs with pull-ups, so a pressed key reads 0 on its column while its row is low.
-# get() scans once and hands the UI one key code (drivers/keys.py) or 0: a press counts
-# once it has read the same for DEBOUNCE_MS; a held repeating key comes again after
-# REPEAT_DELAY_MS, then every REPEAT_MS. The driver never imports machine.
+# get() scans once and hands the UI one key code (drivers/keys.py) or 0: a press counts at
+# its first edge, and for DEBOUNCE_MS after a change taken the contacts' chatter is not
+# read (so a key answers from the press, not DEBOUNCE_MS after it); a held repeating key
+# comes again after REPEAT_DELAY_MS, then every REPEAT_MS. The driver never imports machine.
 from drivers import keys
 
 try:
@@ -47,9 +48,8 @@ class Keypad:
         self._debounce = debounce_ms
         self._delay = repeat_delay_ms
         self._rate = repeat_ms
-        self._raw = 0         # what the last scan read
-        self._raw_since = 0   # when the raw reading last changed
-        self._held = 0        # the debounced key (0: none)
+        self._held = 0        # the key taken (0: none)
+        self._since = ticks_add(self._clock(), -debounce_ms)   # when it was taken
         self._next = 0        # when a held repeating key comes again
         for row in rows:
             row(1)
@@ -75,14 +75,11 @@ class Keypad:
         """One key code for the UI, or 0: a fresh press, or a repeat of a held key."""
         now = self._clock()
         raw = self.scan()
-        if raw != self._raw:
-            self._raw = raw
-            self._raw_since = now
-            return 0
-        if ticks_diff(now, self._raw_since) < self._debounce:
-            return 0
         if raw != self._held:
+            if ticks_diff(now, self._since) < self._debounce:
+                return 0        # chatter right after a change taken
             self._held = raw
+            self._since = now
             if raw:
                 self._next = ticks_add(now, self._delay)
             return raw

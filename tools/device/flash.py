@@ -3,7 +3,7 @@
 mpremote's transport: ``make flash PORT=/dev/ttyACM0 [BOARD=handset]``.
 
     python3 -m tools.device.flash PORT [--build DIR] [--mode auto|frozen|romfs|mpy]
-                           [--no-reset] [--timeout SECONDS]
+                           [--firmware UF2|ELF] [--no-reset] [--timeout SECONDS]
 
 PORT is what mpremote connects to: /dev/ttyACM0, COM3, or socket://host:port.
 
@@ -22,6 +22,9 @@ line), from the least RAM to the most (README: the heap each needs, measured):
           partition too small for the image is said, and the .mpy files go instead;
   mpy     the .mpy files, into a folder on the filesystem (their code loads into RAM).
 --mode frozen / romfs / mpy insists on one (exit 1 when the device cannot take it).
+An rp2 firmware that runs into its own filesystem (RPI_PICO's map with the game frozen
+in: docs/HARDWARE.md) is refused before anything is sent: the device's, read from its
+flash, and with --firmware (make flash FIRMWARE=...) the file you are about to put on it.
 
 The game (or, frozen and romfs, its main.py) lives in one of two folders on the device,
 /svara.a and /svara.b; the file /svara.slot names the one that runs, and /boot.py
@@ -61,6 +64,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from tools.device import build as buildtool  # noqa: E402
+from tools.device import image as imagetool  # noqa: E402
 
 SLOTS = ("a", "b")
 MODES = ("auto", "frozen", "romfs", "mpy")
@@ -238,6 +242,11 @@ def _rom_end():
     if not _rb:
         import vfs
         vfs.rom_ioctl(5, 0)
+def _mem(a, n):
+    if sys.platform != 'rp2':
+        return None
+    import uctypes
+    return bytes(uctypes.bytearray_at(a, n))
 def _frozen():
     try:
         p = list(sys.path)
@@ -541,6 +550,9 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
     """Check the device's MicroPython, choose how the game goes on (frozen, romfs or
     mpy: choose()), say so in one line, and do it; returns the names sent."""
     version = _check_version(dev, ours)
+    line = check_flash_map(dev)
+    if line:
+        log("firmware: %s" % line)
     image = buildtool.romfs_image(build_dir)
     how, why = choose(dev, len(image), mode)
     log("%s: %s" % (how, why))
@@ -579,6 +591,35 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
         dev.run("_rmtree(%r)" % old)     # the copy no longer in use: its room is free
         log("removed %s (the filesystem keeps main.py, boot.py and the saves)" % old)
     return sent
+
+
+def check_flash_map(dev):
+    """On an rp2 device, where its running firmware ends against its filesystem, read from
+    the device's flash (tools/device/image.py); FlashError when the firmware reaches the
+    filesystem (littlefs erases the firmware's blocks as saves are written). None when the
+    device is not an rp2."""
+    pages = {}
+
+    def read(addr, n):
+        out = b""
+        while len(out) < n:
+            a = addr + len(out)
+            page = a & ~1023
+            if page not in pages:
+                pages[page] = dev.eval("_mem(%d, 1024)" % page)
+            if pages[page] is None:
+                return None
+            out += pages[page][a - page:a - page + n - len(out)]
+        return out
+    if dev.eval("_mem(%d, 4)" % imagetool.XIP) is None:
+        return None
+    try:
+        ok, line = imagetool.check(imagetool.flash_map(read))
+    except imagetool.ImageError as e:
+        return "its flash map could not be read (%s)" % e
+    if not ok:
+        raise FlashError("the device's firmware: %s; nothing was sent" % line)
+    return line
 
 
 def choose(dev, image_size, mode="auto"):
@@ -784,6 +825,7 @@ def main(argv):
     reset = True
     timeout = TIMEOUT
     mode = "auto"
+    firmware = None
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -805,6 +847,8 @@ def main(argv):
             if mode not in MODES:
                 print("python -m tools.device.flash: --mode is one of %s" % ", ".join(MODES), file=sys.stderr)
                 return 2
+        elif a == "--firmware" and args:
+            firmware = args.pop(0)
         elif a == "--no-reset":
             reset = False
         elif not a.startswith("-") and port is None:
@@ -817,6 +861,15 @@ def main(argv):
               file=sys.stderr)
         return 2
     build_dir = build_dir or os.path.join(ROOT, "build", "handset")
+    if firmware:
+        try:
+            ok, line = imagetool.check_file(firmware)
+        except imagetool.ImageError as e:
+            ok, line = False, str(e)
+        if not ok:
+            print("flash: --firmware %s: %s; nothing was sent" % (firmware, line), file=sys.stderr)
+            return 1
+        print("firmware: %s" % line)
     try:
         flash(port, build_dir, reset=reset, timeout=timeout, mode=mode)
     except FlashError as e:
