@@ -213,8 +213,9 @@ def test_a_bouncing_key_counts_once_and_two_keys_at_once_give_the_first_in_scan_
 @emulated
 def test_a_held_arrow_repeats_as_the_keypad_says():
     with rp2.Pico(seed=SEED) as p:
-        # taken some 20-50 ms after the press, again 400 ms later, then every 120 ms: held
-        # 620 ms, three DOWNs (the fourth would be due at 660 ms at the earliest)
+        # taken at the first scan after the press (the loop scans every 10-30 ms), again
+        # 400 ms later, then every 120 ms: held 620 ms, three DOWNs (a fourth would be due
+        # 640 ms after the press at the earliest)
         p.key("DOWN", hold_ms=620)
         held = p.frame()
     # the title: New game, (Continue: nothing saved), Settings, Rules: the cursor on Rules

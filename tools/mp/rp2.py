@@ -114,22 +114,19 @@ def missing(uf2=None, bootrom=None):
 
 def filesystem(image):
     """(offset, size) of MicroPython's filesystem in a flash image, from the firmware's
-    binary info (the rp2 port declares it as the block device tagged 'MP')."""
-    def word(addr):
+    binary info (tools/device/image.py reads it: the block device named MicroPython)."""
+    from tools.device import image as flashmap
+
+    def read(addr, n):
         o = addr - XIP_BASE
-        return int.from_bytes(image[o:o + 4], "little")
-    for o in range(0x100, 0x400, 4):
-        if word(XIP_BASE + o) == 0x7188EBF2 and word(XIP_BASE + o + 16) == 0xE71AA390:
-            start, end = word(XIP_BASE + o + 4), word(XIP_BASE + o + 8)
-            for p in range(start, end, 4):
-                entry = word(p)
-                if not XIP_BASE <= entry < XIP_BASE + FLASH_BYTES:
-                    continue
-                head = word(entry)
-                if head & 0xFFFF == 7 and head >> 16 == (ord("M") | ord("P") << 8):
-                    return word(entry + 8) - XIP_BASE, word(entry + 12)
-    raise EmulatorError("the firmware declares no MicroPython filesystem (binary info): "
-                        "is it MicroPython's rp2 port?")
+        return bytes(image[o:o + n]) if 0 <= o and o + n <= len(image) else None
+    try:
+        fs = flashmap.flash_map(read)["fs"]
+    except flashmap.ImageError as e:
+        raise EmulatorError("the flash holds no MicroPython firmware: %s" % e) from None
+    if fs is None:
+        raise EmulatorError("the firmware declares no MicroPython filesystem (binary info)")
+    return fs[0] - XIP_BASE, fs[1]
 
 
 def lfs(image, offset, size, mount=True):
@@ -296,6 +293,10 @@ class Pico:
                           if t["first_frame_ns"] >= 0 and t["col_low_ns"] >= 0 else None),
             "settled_frame_ms": ((t["last_spi_ns"] - t["col_low_ns"]) / 1e6
                                  if t["first_frame_ns"] >= 0 and t["col_low_ns"] >= 0 else None),
+            # from app.key() (the harness pin falling) to that first frame's last byte: the
+            # part the debounce and the main loop's pauses leave out
+            "handler_ms": ((t["first_frame_ns"] - t["taken_ns"]) / 1e6
+                           if t["first_frame_ns"] >= 0 else None),
         }
         self.timings.append(timing)
         return timing
@@ -459,10 +460,13 @@ def main(argv=None):
                   "%.1f s host (%.2f host s an emulated s)"
                   % (frames, bad, st["ms"], time.time() - t0, st["host_s"] / (st["ms"] / 1000)))
             answers = sorted(t["answer_ms"] for t in pico.timings if t["answer_ms"] is not None)
+            handler = sorted(t["handler_ms"] for t in pico.timings if t["handler_ms"] is not None)
             if answers:
                 print("key (its column read low) to the last SPI byte of the frame answering "
-                      "it: median %.1f ms, worst %.1f ms over %d keys"
-                      % (answers[len(answers) // 2], answers[-1], len(answers)))
+                      "it: median %.1f ms, worst %.1f ms over %d keys; from app.key(): median "
+                      "%.1f ms, worst %.1f ms"
+                      % (answers[len(answers) // 2], answers[-1], len(answers),
+                         handler[len(handler) // 2], handler[-1]))
             same = bytes(pico.flash()[:offset]) == bytes(image[:offset])
             fl = st["flash"]
             print("flash: %d erases, %d page programs over about %d results; the lowest write at "
