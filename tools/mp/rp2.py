@@ -18,14 +18,17 @@ its idle() says nothing more will change: "settled", the simulator's settle().
 
   title  boot to the title: its emulated ms, host seconds, the panel's checks;
          --png FILE writes the title as a PNG
-  keys   --keys "OK DOWN ..." | @FILE [--seed N] [--pace fast]: press the keys, compare
-         every frame with the simulator's (same seed, same keys), print what differs
-  cuts   --count N [--seed N] [--keys @FILE]: N power cuts at random cycles over the
-         match's saves; after each, a new boot must continue where the last whole action
-         left it, the statistics counting every game once (host_tests/tooling/test_rp2.py
-         runs a sample)
-Options: --seed N (app seed, default 5), --keys, --pace slow|normal|fast (Settings ->
-Bot pace, set through the menus first; default fast), --count N, --png FILE, --rng N.
+  keys   --keys "OK DOWN ..." | @FILE [--seed N]: press the keys, compare every frame
+         with the simulator's (same seed, same keys), print what differs, each key's time
+         to its frame, and whether the saves left the firmware's flash as it was
+  cuts   --count N [--seed N] [--keys @FILE] [--rng N] [--keep DIR]: N power cuts at
+         random cycles or inside the flash's erases and programs over the match's saves;
+         after each, a new boot must continue where the last whole action left it, the
+         statistics counting every game once (tools/mp/rp2_cuts.py; make test-rp2 runs a
+         sample)
+Options: --seed N (the app's seed, default 5), --keys (default for cuts:
+host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
+--rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
 Exit status: 0 fine, 1 a check failed, 2 bad usage or no firmware/bootrom.
 """
 import base64
@@ -362,9 +365,6 @@ def diff(a, b):
     return n, first
 
 
-PACE_KEYS = {"slow": (), "normal": (), "fast": ()}   # filled by pace_keys()
-
-
 def read_keys(arg):
     from tools.sim.core import read_keys_arg
     return read_keys_arg(arg).replace(",", " ").split()
@@ -391,7 +391,8 @@ def compare_keys(pico, seed, names, log=print):
 
 # ---------------------------------------------------------------- the command line
 def parse(argv):
-    opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1}
+    opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
+            "keep": None}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
@@ -402,7 +403,7 @@ def parse(argv):
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        if a not in ("--seed", "--keys", "--count", "--png", "--rng"):
+        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)

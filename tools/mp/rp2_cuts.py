@@ -89,9 +89,11 @@ def firmware_region(image):
     return bytes(image[:offset])
 
 
-def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=None):
+def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=None, keep=None):
     """Play the match with `count` cuts; a dict of what happened (lost: cuts after which
-    the game did not go on at the last completed action, or the one before)."""
+    the game went on neither at the last completed action nor at the one before, or at
+    none the simulator knows; ahead: at a later one, as if keys had been pressed).
+    keep: a folder for the flash image of each such cut, as the cut left it."""
     names = rp2.read_keys("@" + keys_path)
     rng = random.Random(rng_seed)
     t0 = time.time()
@@ -100,7 +102,7 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
         resumes = reference(seed, names, work)
         log("simulator's reference: %d restarts (%.0f s)" % (len(resumes), time.time() - t0))
         make = pico_factory or (lambda: rp2.Pico(seed=seed))
-        got = {"cuts": 0, "in_flash": 0, "lost": 0, "went_back": 0, "kept": 0, "partial": 0,
+        got = {"cuts": 0, "in_flash": 0, "lost": 0, "ahead": 0, "went_back": 0, "kept": 0, "partial": 0,
                "ambiguous": 0, "boots_ms": [], "stats_ok": None, "firmware_ok": None,
                "not_reached": 0}
         with make() as pico:
@@ -134,6 +136,9 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
                 got["cuts"] += 1
                 if cut.get("partial"):
                     got["partial"] += 1
+                image = os.path.join(work, "cut.img")
+                if keep:
+                    pico.save_flash(image)
                 got["boots_ms"].append(pico.boot())
                 seen = [pico.frame()]
                 for key in RESUME:
@@ -141,11 +146,15 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
                     seen.append(pico.frame())
                 matches = [j for j in (k + 1, k) if resumes[j] == seen]
                 if not matches:
-                    got["lost"] += 1
-                    log("cut %d (key %d %s, cycle %s, %s): the game did not go on at key %d "
+                    j = _which_index(resumes, seen)
+                    got["ahead" if j is not None and j > k + 1 else "lost"] += 1
+                    log("cut %d (key %d %s, cycle %s, %s): the game did not go on after key %d "
                         "or %d: %s" % (got["cuts"], k, names[k], cut.get("cycle"),
                                        cut.get("partial"), k, k + 1, _which(resumes, seen)))
-                    j = _which_index(resumes, seen)
+                    if keep:
+                        os.makedirs(keep, exist_ok=True)
+                        shutil.copy(image, os.path.join(keep, "cut-%03d-key-%03d.img"
+                                                        % (got["cuts"], k)))
                     if j is None:
                         break
                     done = j
@@ -181,19 +190,21 @@ def _which_index(resumes, seen):
 
 def _which(resumes, seen):
     j = _which_index(resumes, seen)
-    return "it matches the restart after key %d" % j if j is not None else "it matches no restart"
+    return ("it matches the simulator's restart after key %d" % j if j is not None
+            else "it matches no restart of the simulator's")
 
 
 def main(opts):
     got = run(count=opts["count"], seed=opts["seed"],
               keys_path=opts["keys"][1:] if opts["keys"] and opts["keys"].startswith("@") else KEYS,
-              rng_seed=opts["rng"])
+              rng_seed=opts["rng"], keep=opts.get("keep"))
     boots = sorted(got["boots_ms"]) or [0]
     print("%d power cuts (%d inside an erase or page program, %d left one half done): %d lost, "
-          "%d kept the cut key's action, %d went back to the action before; statistics %s; "
-          "firmware region %s; boot to title %.0f-%.0f ms emulated; %.0f s host"
-          % (got["cuts"], got["in_flash"], got["partial"], got["lost"], got["kept"],
-             got["went_back"], "as the simulator's" if got["stats_ok"] else "DIFFER",
+          "%d ahead, %d kept the cut key's action, %d went back to the action before; "
+          "statistics %s; firmware region %s; boot to title %.0f-%.0f ms emulated; %.0f s host"
+          % (got["cuts"], got["in_flash"], got["partial"], got["lost"], got["ahead"],
+             got["kept"], got["went_back"], "as the simulator's" if got["stats_ok"] else "DIFFER",
              "unchanged" if got["firmware_ok"] else "CHANGED", boots[0], boots[-1],
              got["host_s"]))
-    return 0 if not got["lost"] and got["stats_ok"] and got["firmware_ok"] else 1
+    ok = not got["lost"] and not got["ahead"] and got["stats_ok"] and got["firmware_ok"]
+    return 0 if ok else 1
