@@ -102,7 +102,8 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
         resumes = reference(seed, names, work)
         log("simulator's reference: %d restarts (%.0f s)" % (len(resumes), time.time() - t0))
         make = pico_factory or (lambda: rp2.Pico(seed=seed))
-        got = {"cuts": 0, "in_flash": 0, "lost": 0, "ahead": 0, "went_back": 0, "kept": 0, "partial": 0,
+        got = {"cuts": 0, "in_flash": 0, "lost": 0, "ahead": 0, "title_note": 0, "went_back": 0,
+               "kept": 0, "partial": 0,
                "ambiguous": 0, "boots_ms": [], "stats_ok": None, "firmware_ok": None,
                "not_reached": 0}
         with make() as pico:
@@ -141,20 +142,31 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
                     pico.save_flash(image)
                 got["boots_ms"].append(pico.boot())
                 seen = [pico.frame()]
+                pngs = [pico.png()] if keep else []
                 for key in RESUME:
                     pico.key(key)
                     seen.append(pico.frame())
+                    if keep:
+                        pngs.append(pico.png())
                 matches = [j for j in (k + 1, k) if resumes[j] == seen]
-                if not matches:
+                noted = [j for j in (k + 1, k) if resumes[j][1:] == seen[1:]]
+                if not matches and noted:
+                    # the game goes on as it should, but the title differs: it says a
+                    # save was damaged (docs/RELIABILITY.md: a cut one can be told from)
+                    got["title_note"] += 1
+                    log("cut %d (key %d %s, %s): the game went on after key %d, the title "
+                        "not the simulator's" % (got["cuts"], k, names[k], cut.get("partial"),
+                                                 noted[0]))
+                    _keep(keep, image, pngs, got["cuts"], k)
+                    done = noted[0]
+                    got["kept" if done == k + 1 else "went_back"] += 1
+                elif not matches:
                     j = _which_index(resumes, seen)
                     got["ahead" if j is not None and j > k + 1 else "lost"] += 1
                     log("cut %d (key %d %s, cycle %s, %s): the game did not go on after key %d "
                         "or %d: %s" % (got["cuts"], k, names[k], cut.get("cycle"),
                                        cut.get("partial"), k, k + 1, _which(resumes, seen)))
-                    if keep:
-                        os.makedirs(keep, exist_ok=True)
-                        shutil.copy(image, os.path.join(keep, "cut-%03d-key-%03d.img"
-                                                        % (got["cuts"], k)))
+                    _keep(keep, image, pngs, got["cuts"], k)
                     if j is None:
                         break
                     done = j
@@ -181,6 +193,18 @@ def run(count=200, seed=5, keys_path=KEYS, rng_seed=1, log=print, pico_factory=N
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _keep(keep, image, pngs, cut, k):
+    """The flash image the cut left, and the title and Continue's frames after it."""
+    if not keep:
+        return
+    os.makedirs(keep, exist_ok=True)
+    stem = os.path.join(keep, "cut-%03d-key-%03d" % (cut, k))
+    shutil.copy(image, stem + ".img")
+    for i, data in enumerate(pngs):
+        with open("%s-%d.png" % (stem, i), "wb") as f:
+            f.write(data)
+
+
 def _which_index(resumes, seen):
     for j, r in enumerate(resumes):
         if r == seen:
@@ -200,10 +224,11 @@ def main(opts):
               rng_seed=opts["rng"], keep=opts.get("keep"))
     boots = sorted(got["boots_ms"]) or [0]
     print("%d power cuts (%d inside an erase or page program, %d left one half done): %d lost, "
-          "%d ahead, %d kept the cut key's action, %d went back to the action before; "
-          "statistics %s; firmware region %s; boot to title %.0f-%.0f ms emulated; %.0f s host"
+          "%d ahead, %d kept the cut key's action, %d went back to the action before, %d of "
+          "those with a title not the simulator's; statistics %s; firmware region %s; boot to "
+          "title %.0f-%.0f ms emulated; %.0f s host"
           % (got["cuts"], got["in_flash"], got["partial"], got["lost"], got["ahead"],
-             got["kept"], got["went_back"], "as the simulator's" if got["stats_ok"] else "DIFFER",
+             got["kept"], got["went_back"], got["title_note"], "as the simulator's" if got["stats_ok"] else "DIFFER",
              "unchanged" if got["firmware_ok"] else "CHANGED", boots[0], boots[-1],
              got["host_s"]))
     ok = not got["lost"] and not got["ahead"] and got["stats_ok"] and got["firmware_ok"]
