@@ -117,19 +117,24 @@ def missing(uf2=None, bootrom=None):
 
 def filesystem(image):
     """(offset, size) of MicroPython's filesystem in a flash image, from the firmware's
-    binary info (tools/device/image.py reads it: the block device named MicroPython)."""
+    binary info (tools/device/image.py reads it: the block device named MicroPython);
+    EmulatorError when there is none, or when the image runs into it (RPI_PICO's map with
+    the game frozen in: littlefs would overwrite the firmware)."""
     from tools.device import image as flashmap
 
     def read(addr, n):
         o = addr - XIP_BASE
         return bytes(image[o:o + n]) if 0 <= o and o + n <= len(image) else None
     try:
-        fs = flashmap.flash_map(read)["fs"]
+        found = flashmap.flash_map(read)
     except flashmap.ImageError as e:
         raise EmulatorError("the flash holds no MicroPython firmware: %s" % e) from None
-    if fs is None:
+    if found["fs"] is None:
         raise EmulatorError("the firmware declares no MicroPython filesystem (binary info)")
-    return fs[0] - XIP_BASE, fs[1]
+    ok, line = flashmap.check(found, room=0)
+    if not ok:
+        raise EmulatorError(line)
+    return found["fs"][0] - XIP_BASE, found["fs"][1]
 
 
 def lfs(image, offset, size, mount=True):
@@ -432,6 +437,14 @@ def main(argv=None):
         print("python -m tools.mp.rp2: %s" % e, file=sys.stderr)
         return 2
     t0 = time.time()
+    try:
+        return _run(opts, t0)
+    except EmulatorError as e:
+        print("python -m tools.mp.rp2: %s" % e, file=sys.stderr)
+        return 2
+
+
+def _run(opts, t0):
     if opts["what"] == "title":
         with Pico(seed=opts["seed"]) as pico:
             st = pico.stats()
