@@ -26,6 +26,9 @@ its idle() says nothing more will change: "settled", the simulator's settle().
          after each, a new boot must continue where the last whole action left it, the
          statistics counting every game once (tools/mp/rp2_cuts.py; make test-rp2 runs a
          sample)
+  saves  --image FILE --out DIR: the saves on a flash image (as flash_save or cuts --keep
+         wrote it) into DIR and DIR.game, as the simulator keeps them: python -m tools.sim
+         --save-dir DIR then opens what the handset would
 Options: --seed N (the app's seed, default 5), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
@@ -394,21 +397,49 @@ def compare_keys(pico, seed, names, log=print):
     return len(frames), bad
 
 
+def export_saves(image_path, out):
+    """The handset's saves on a flash image into out (/saves) and its pair folders
+    (/saves.game: out.game), as the simulator's --save-dir keeps them."""
+    from tools.sim import core
+    with open(image_path, "rb") as f:
+        image = bytearray(f.read())
+    if len(image) != FLASH_BYTES:
+        raise UsageError("%s: %d bytes, not a 2 MB flash image" % (image_path, len(image)))
+    try:
+        offset, size = filesystem(image)
+        fs = lfs(image, offset, size)
+    except Exception as e:
+        raise UsageError("%s: no littlefs the firmware would mount (%s)" % (image_path, e))
+    n = 0
+    for port, host in core.save_folders(out):
+        os.makedirs(host, exist_ok=True)
+        try:
+            names = fs.listdir(port)
+        except Exception:
+            continue
+        for name in names:
+            with fs.open(port + "/" + name, "rb") as f, open(os.path.join(host, name), "wb") as g:
+                g.write(f.read())
+                n += 1
+    print("%d files: %s" % (n, ", ".join(h for _p, h in core.save_folders(out))))
+    return 0
+
+
 # ---------------------------------------------------------------- the command line
 def parse(argv):
     opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
-            "keep": None}
+            "keep": None, "image": None, "out": None}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
-    if opts["what"] not in ("title", "keys", "cuts"):
-        raise UsageError("unknown command %r: title, keys or cuts" % opts["what"])
+    if opts["what"] not in ("title", "keys", "cuts", "saves"):
+        raise UsageError("unknown command %r: title, keys, cuts or saves" % opts["what"])
     while args:
         a = args.pop(0)
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep"):
+        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)
@@ -425,6 +456,10 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
         opts = parse(argv)
+        if opts["what"] == "saves":
+            if not opts["image"] or not opts["out"]:
+                raise UsageError("saves needs --image FILE and --out DIR")
+            return export_saves(opts["image"], opts["out"])
         why = missing()
         if why:
             raise UsageError(why)
