@@ -192,6 +192,7 @@ def test_power_cuts_over_a_matchs_saves_lose_nothing():
     got = rp2_cuts.run(count=6, seed=SEED, rng_seed=7, log=lines.append)
     assert got["cuts"] == 6, lines
     assert got["lost"] == 0 and got["ahead"] == 0, lines
+    assert got["frames"] > 0 and got["frames_differ"] == 0, lines
     assert got["stats_ok"], "the statistics after the cuts are not the simulator's"
     assert got["firmware_ok"], "a byte of the firmware's flash changed"
 
