@@ -11,8 +11,8 @@
 //   uf2 {path}                 the UF2's blocks into the flash image (power off)
 //   flash_load {path} / flash_save {path}   the whole 2 MB flash image from / to a file
 //   flash_read {offset, length} / flash_write {offset, b64}   bytes of the image (base64)
-//   power_on {}                a new chip on the same flash, from the bootrom
-//   run {ms | until_cycle}     run emulated time (a power cut stops it: {cut: true})
+//   power_on {} / power_off {}  a new chip on the same flash, from the bootrom / off
+//   run {ms | until_cycle}     run emulated time
 //   press {row, col, hold_ms, bounce_ms, seed, at_ms}   a key's contact, from now
 //   key {row, col, hold_ms, bounce_ms, timeout_ms}      press, run until the app settled
 //   settle {timeout_ms}        run until the harness pin says the app settled
@@ -21,7 +21,9 @@
 //   tones {clear}              the buzzer's tones as heard
 //   cut {at_cycle}             run to that cycle of this power-on, then cut the power
 //   cut {flash_op, fraction}   ... or inside the flash_op-th erase/program from now
-//   stats {}                   cycles, emulated ms, host s, panel, flash, keys
+//   timings {}                 each key's times: press, column read low, app.key(), the
+//                              first frame's last SPI byte, settled (ns of this power-on)
+//   stats {}                   cycles, emulated ms, host s, panel, flash, harness pin
 import fs from 'fs';
 import readline from 'readline';
 import zlib from 'zlib';
