@@ -26,8 +26,8 @@ import time
 from tools.mp import rp2
 
 RESUME = ("DOWN", "OK")                          # the title: Continue
-STATS = ("DOWN", "DOWN", "DOWN", "DOWN", "OK")  # the title: Statistics (a Continue with
-                                                # nothing saved is passed over, on both)
+STATS = ("DOWN", "DOWN", "DOWN", "DOWN", "OK")  # the title: Statistics (the cursor
+                                                # stops on Continue, greyed or not)
 PREFIX = 8      # rp2_200.keys: Settings -> Bot pace fast, back to New game
 SETUP = 7       # then New game, stack 20, Play: the match's first key after these
 KEYS = os.path.join(rp2.ROOT, "host_tests", "keys", "rp2_200.keys")
