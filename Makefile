@@ -6,7 +6,7 @@ STAMP_PY := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 
 .PHONY: play test check bench fuzz setup tables fonts strings clean help
-.PHONY: build flash typings typecheck test-unix powercut
+.PHONY: build flash typings typecheck test-unix test-rp2 powercut
 .PHONY: web web-serve web-setup soak
 
 # The handset build (tools/device/build.py) and make flash PORT=... (tools/device/flash.py).
@@ -35,6 +35,7 @@ help:
 	@echo "make flash PORT=/dev/ttyACM0 [MODE=frozen|romfs|mpy] [FIRMWARE=x.uf2] - put the build on a handset with mpremote: frozen firmware, ROMFS or .mpy files (it says which); refuses a firmware that runs into its filesystem"
 	@echo "make typecheck - mypy on firmware/ and lib/svara against MicroPython stubs"
 	@echo "make test-unix MICROPYTHON=/path/to/micropython - the checks, and the smallest heaps, on a unix-port build"
+	@echo "make test-rp2 MICROPYTHON_RP2=firmware.uf2 RP2040_BOOTROM=bootrom.bin - the handset's firmware on an emulated Pico against the simulator"
 
 setup: $(STAMP_PY) $(STAMP_NODE)
 
@@ -99,6 +100,14 @@ test-unix: setup
 	$(PY) -m tools.mp.unix --micropython "$(MICROPYTHON)" --heap 49152 --mode frozen --bisect match fuzz || st=1; \
 	else echo "make test-unix: $(MICROPYTHON) has no frozen game: frozen runs skipped"; fi; \
 	exit $$st
+
+# The handset's own firmware (a UF2 you built: board SVARA_HANDSET, README) on an emulated
+# Pico (rp2040js, tools/mp/rp2.py) against the simulator: the title and a match's frames
+# pixel for pixel, a reset, power cuts over the saves, the firmware's flash untouched, the
+# buzzer (samples: the full runs are `python -m tools.mp.rp2 keys|cuts`, minutes each).
+test-rp2: setup
+	@if [ -z "$(MICROPYTHON_RP2)" ]; then echo "make test-rp2: skipped: set MICROPYTHON_RP2=/path/to/firmware.uf2 and RP2040_BOOTROM=/path/to/bootrom.bin (README)"; exit 0; fi; \
+	MICROPYTHON_RP2="$(MICROPYTHON_RP2)" RP2040_BOOTROM="$(RP2040_BOOTROM)" $(PY) -m pytest -q -p no:xdist host_tests/tooling/test_rp2.py
 
 bench: setup
 	$(PY) -m tools.bench

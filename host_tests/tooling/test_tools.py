@@ -19,11 +19,12 @@ TOOLS = os.path.join(ROOT, "tools")
 # the raw REPL); tools/common/hostlib holds CPython stand-ins of MicroPython's modules.
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
              "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys", "tools.mp.qemu_guest",
+             "tools.mp.rp2_cuts",
              "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
              "tools.web.site", "tools.web.browser"}
 # The tools as they are run (python -m NAME); a room's __main__.py is run as the room.
 TOOL_NAMES = {
-    "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen", "tools.mp.qemu",
+    "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen", "tools.mp.qemu", "tools.mp.rp2",
     "tools.device.build", "tools.device.flash", "tools.device.vdevice",
     "tools.device.mip", "tools.device.typecheck",
     "tools.gen.score_table", "tools.gen.font", "tools.gen.strings", "tools.gen.exact_odds",
