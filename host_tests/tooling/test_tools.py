@@ -25,7 +25,7 @@ LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_
 # The tools as they are run (python -m NAME); a room's __main__.py is run as the room.
 TOOL_NAMES = {
     "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen", "tools.mp.qemu", "tools.mp.rp2",
-    "tools.device.build", "tools.device.flash", "tools.device.vdevice",
+    "tools.device.build", "tools.device.flash", "tools.device.vdevice", "tools.device.image",
     "tools.device.mip", "tools.device.typecheck",
     "tools.gen.score_table", "tools.gen.font", "tools.gen.strings", "tools.gen.exact_odds",
     "tools.gen.fit_odds", "tools.gen.odds_sim", "tools.gen.cfr", "tools.gen.floor_odds",

@@ -11,9 +11,10 @@ blocks at the first format: docs/HARDWARE.md), 2 for a file it cannot read. RPI_
 map leaves the game's image no room; the handset's board (SVARA_HANDSET) does.
 make flash FIRMWARE=... and, on an rp2 handset, every make flash run the same check.
 """
-import argparse
 import struct
 import sys
+
+from tools.common import hosttool
 
 XIP = 0x10000000
 FLASH_END = 0x11000000
@@ -195,7 +196,7 @@ def check_file(path, room=ROOM):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.device.image", description=__doc__.split("\n\n")[0])
+    ap = hosttool.parser(__doc__)
     ap.add_argument("firmware", help="the firmware: a .uf2 or .elf file")
     args = ap.parse_args(argv)
     try:
