@@ -63,7 +63,7 @@ _RASET = const(0x2B)
 _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _RESET_US = const(20)       # RESX low: the datasheet asks 10 us at least
-_RESET_MS = const(120)      # after a reset (RESX or SWRESET), before Sleep Out
+_RESET_MS = const(121)      # a reset (RESX) to Sleep Out: 120 ms, counted in whole ticks_ms
 _SLPOUT_MS = const(5)       # after Sleep Out, before the next command
 _GAP = const(2)             # unchanged rows between two bands sent as one (a row is
                             # 256 bytes, 21 us at 12 MHz; a window costs more calls)

@@ -135,9 +135,6 @@ def test_the_firmware_boots_to_the_simulators_title_pixel_for_pixel(pico):
 
 
 @emulated
-@pytest.mark.xfail(strict=True, reason=(
-    "firmware: drivers/st7735.py times the reset's 120 ms with ticks_ms, so Sleep Out can "
-    "come up to 1 ms early (119.93 ms after RESX on the emulated Pico)"))
 def test_the_panel_start_up_keeps_the_datasheets_waits(pico):
     assert pico.stats()["panel"]["violations"] == []
 
