@@ -6,27 +6,18 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
+
+import fake_machine
+from drivers import keys
 
 FAKES = os.path.join(ROOT, "host_tests", "fakes")
-if FAKES not in sys.path:
-    sys.path.insert(0, FAKES)
 
-import fake_machine  # noqa: E402
-from drivers import keys  # noqa: E402
+test_checks = on_both_interpreters(
+    "drivers_checks", files=[os.path.join(FAKES, "fake_machine.py")])
 
 
-@pytest.mark.parametrize("name", check_names("drivers_checks"))
-def test_drivers_on_cpython(name):
-    from mpchecks import drivers_checks
-    getattr(drivers_checks, name)()
-
-
-def test_drivers_on_micropython(micropython):
-    micropython.put_file(os.path.join(FAKES, "fake_machine.py"), "/tests/fake_machine.py")
-    run_checks_on_micropython(micropython, "drivers_checks")
-
-
+@pytest.mark.micropython
 def test_show_allocates_nothing_on_micropython(micropython):
     """show() sends a whole frame with the heap locked: nothing allocated per frame."""
     micropython.put_file(os.path.join(FAKES, "fake_machine.py"), "/tests/fake_machine.py")

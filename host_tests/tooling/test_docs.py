@@ -5,6 +5,8 @@ import os
 import re
 import shlex
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -73,6 +75,7 @@ def test_the_first_headless_example_plays_on_a_fresh_state():
     assert any(t.startswith(("table", "showdown")) for t in result.traces), result.traces
 
 
+@pytest.mark.slow
 def test_the_readme_pictures_are_the_simulators_frames():
     import importlib.util
     import pygame

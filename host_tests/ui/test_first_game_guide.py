@@ -3,6 +3,8 @@ its first game (what the Level is, why there is no check, how a svara's buy-in i
 counted), one key skips them, they are not shown again (settings.GUIDE, saved as "guide"
 in the "settings" save), and Rules has the same pages. A run with a fixed seed (a test,
 a replayed script) never shows it unasked: app.guide."""
+import pytest
+
 from ui_helpers import T  # noqa: F401  (ui_helpers sets up the display first)
 from drivers import keys as K
 from drivers.simdisplay import SimDisplay
@@ -148,6 +150,7 @@ def test_no_guide_after_games_were_played_nor_without_saves_nor_in_a_seeded_run(
     assert playing(seeded)
 
 
+@pytest.mark.micropython
 def test_the_guide_runs_in_the_frozen_builds_48_kb_heap():
     # The handset's budget: the guide's screen (ui/rulespages.py, loaded only while it
     # shows) beside the first match, saving as the handset does: its peak in 48 KB, and

@@ -5,6 +5,8 @@ value row changes no value. The key sequences are the issue's, run headless as
 import os
 import shlex
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -132,6 +134,7 @@ def test_ok_steps_no_row_of_either_list():
             assert r.app.screen.selected == n, (keys, i)
 
 
+@pytest.mark.micropython
 def test_the_readme_micropython_example_starts_a_game_against_three_bots():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         line = next(l for l in f if "--micropython" in l and "--keys" in l)

@@ -26,6 +26,7 @@ def test_end_on_the_title_and_exit_leave_the_game():
     assert r.trace() == "off" and r.app.done
 
 
+@pytest.mark.slow
 def test_end_on_the_showdown_svara_and_game_over_goes_to_the_title():
     # On a result and a svara the red key asks first, as at the table (issue 25, item 19);
     # on game over it goes at once (the match is over).

@@ -57,6 +57,7 @@ def test_without_a_saved_match_new_game_starts_at_once():
     assert r.trace().startswith("table")
 
 
+@pytest.mark.slow
 def test_a_match_with_rising_antes_ends_in_tens_of_games():
     import settings
     try:
