@@ -6,8 +6,8 @@ CPython and MicroPython."""
 from drivers import keys as K
 from store import Store
 
-import checkutil
-from checkutil import Blank, CuttingFS, press
+import harness
+from harness import Blank, CuttingFS, press
 
 D = K.D0
 # Title -> Settings (3) -> the Names row (third from the bottom) -> the list of slots.
@@ -19,7 +19,7 @@ ALL_IN = (K.HASH, K.OK) * 7
 
 
 def phone(fs, seed=2):
-    return checkutil.phone(fs, seed, Blank())
+    return harness.phone(fs, seed, Blank())
 
 
 class Texts:
@@ -230,7 +230,7 @@ def _two_players_saves():
 
 def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
     fs = _two_players_saves()
-    new = checkutil.copies(fs.files, "saves/players")[0]
+    new = harness.copies(fs.files, "saves/players")[0]
     d = fs.files[new]
     fs.files[new] = d[:len(d) // 2]
     app = phone(fs)
@@ -243,7 +243,7 @@ def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
 
 def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     fs = _two_players_saves()
-    new, older = checkutil.copies(fs.files, "saves/players")
+    new, older = harness.copies(fs.files, "saves/players")
     fs.files[new] = b"SVR garbage"
     fs.files[older] = b""
     app = phone(fs)

@@ -8,7 +8,7 @@ the player sees is read from the texts the screens draw: the table's game number
 MicroPython (drawing nothing, so CPython's slow framebuf stand-in is not in the way)."""
 from drivers import keys as K
 
-from checkutil import Blank, CuttingFS, press
+from harness import Blank, CuttingFS, press
 
 MOST_KEYS = 3000            # a match of hundreds of games would need more than this
 SEEDS = (1, 2, 3)

@@ -8,8 +8,8 @@ from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from store import Store
 
-import checkutil
-from checkutil import Blank, CuttingFS, PowerCut, press
+import harness
+from harness import Blank, CuttingFS, PowerCut, press
 
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
@@ -30,7 +30,7 @@ class FullFS(CutFS):
 
 
 def phone(fs, seed=3, display=None):
-    return checkutil.phone(fs, seed, display or SimDisplay())
+    return harness.phone(fs, seed, display or SimDisplay())
 
 
 def chips(app):
@@ -168,7 +168,7 @@ def _two_saves():
 
 def _damaged_start(damage, words):
     fs, old = _two_saves()
-    new, bak = checkutil.copies(fs.files, "saves.game/game")
+    new, bak = harness.copies(fs.files, "saves.game/game")
     older = Store("saves", fs=CutFS({"saves.game/game": fs.files[bak]})).load("game")
     fs.files[new] = damage(fs.files[new])
     app = phone(fs)
@@ -207,10 +207,10 @@ def test_start_reads_each_save_once_and_no_older_copy():
     # again when it was not the last read: store.PAIRS.)
     fs, _ = _two_saves()
     saves = [p[:p.rindex("/") + 1] + p.split("/")[-1].split(".")[0] for p in fs.files]
-    newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))
+    newest = [harness.copies(fs.files, p)[0] for p in sorted(set(saves))
               if p != "saves.game/game"]
-    assert checkutil.copies(fs.files, "saves.game/game")[1] in fs.files, sorted(fs.files)
-    assert checkutil.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
+    assert harness.copies(fs.files, "saves.game/game")[1] in fs.files, sorted(fs.files)
+    assert harness.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
     fs.reads = []
     app = phone(fs)
     assert app.play is not None and app.trace() == "title", app.trace()
@@ -248,7 +248,7 @@ def test_the_statistics_and_names_are_read_after_the_title_never_saved_over():
         assert not app.rest, first
         if first == "key":
             assert fs.files == files                # nothing saved by reading them
-        checkutil.settle(app)
+        harness.settle(app)
         press(app, (K.OK,) * 3, conserved)
         # what is saved after holds what was read, never the defaults over it
         again = Store("saves", fs=fs)
@@ -361,7 +361,7 @@ def _rewritten(fs, change):
     """The "game" save decoded, changed by change(obj) and written back whole (same
     sequence number, a good checksum): a file only its content can tell bad."""
     from store import decode, encode
-    new = checkutil.copies(fs.files, "saves.game/game")[0]
+    new = harness.copies(fs.files, "saves.game/game")[0]
     seq, obj = decode(fs.files[new])
     change(obj)
     fs.files[new] = encode(seq, obj)
@@ -391,7 +391,7 @@ BAD_FIELDS = (
 def test_a_game_save_with_any_bad_field_starts_from_the_older_copy_and_says_so():
     import saving
     fs0, _ = _two_saves()
-    new, bak = checkutil.copies(fs0.files, "saves.game/game")
+    new, bak = harness.copies(fs0.files, "saves.game/game")
     older = Store("saves", fs=CutFS({"saves.game/game": fs0.files[bak]})).load("game")
     lost = []
     for i in range(len(BAD_FIELDS)):
@@ -421,8 +421,8 @@ def test_statistics_and_a_game_saved_by_the_first_format_still_load():
         return b"SVR\x01" + be(seq) + be(len(payload)) + be(crc) + payload
     fs, old = _two_saves()
     from store import decode
-    game = decode(fs.files[checkutil.copies(fs.files, "saves.game/game")[0]])[1]
-    stats = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]["st"][:7]    # the first format's figures
+    game = decode(fs.files[harness.copies(fs.files, "saves.game/game")[0]])[1]
+    stats = decode(fs.files[harness.copies(fs.files, "saves/stats")[0]])[1]["st"][:7]    # the first format's figures
     files = {"saves.game/game": v1(3, game), "saves/stats": v1(2, stats)}
     app = phone(CutFS(files), display=Blank())
     assert app.trace() == "title" and app.stats == stats + [0], (app.trace(), app.stats)
@@ -576,7 +576,7 @@ def test_version_1_files_are_saved_again_as_version_2_at_start():
     # A flipped bit in the sequence number of a save is caught now (not in version 1).
     for name in names:
         flipped = CutFS(fs.files)
-        new = checkutil.copies(fs.files, checkutil.saved(name))[0]
+        new = harness.copies(fs.files, harness.saved(name))[0]
         d = flipped.files[new]
         flipped.files[new] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
         trace = phone(flipped, display=Blank()).trace()
@@ -638,7 +638,7 @@ def _short_load(fs, fails):
         return real(*args)
     app.store.load = load
     app.start()
-    checkutil.settle(app)
+    harness.settle(app)
     return app
 
 
@@ -708,7 +708,7 @@ def test_a_memory_error_reading_the_saves_after_the_title_leaves_them_and_says_s
         raise MemoryError("short heap")
     loading.load_history = short
     try:
-        checkutil.settle(app)
+        harness.settle(app)
     finally:
         loading.load_history = real
     assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
@@ -777,7 +777,7 @@ def test_version_2_statistics_load_with_a_profit_of_0_and_count_each_person_from
     assert app.trace() == "title" and app.stats == old + [0], (app.trace(), app.stats)
     press(app, SHORT_GAME)                  # games finished: counted in version 3
     from store import decode
-    saved = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]
+    saved = decode(fs.files[harness.copies(fs.files, "saves/stats")[0]])[1]
     st = saved["st"]
     assert saved["v"] == 3 and st[:2] == old[:2] and st[2] > old[2], saved
     assert len(st) == 8 + 5 and st[8 + 2] == st[2] - old[2], st     # "You" from then on
@@ -900,7 +900,7 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
             want = _settled_log(app)
             again = App(Blank(), seed=11, store=Store("saves", fs=cut))
             again.start()
-            checkutil.settle(again)
+            harness.settle(again)
             assert len(again.play.game.log) < at_cut    # the bots' actions: unsaved
             press(again, (CONTINUE,))
             got = _settled_log(again)
@@ -923,7 +923,7 @@ def _to_a_result_bots_reach(app, fs):
         app.key(K.OK)                       # your action, saved before the next key
         g = app.play.game
         if g.to_act is None or not app.play.is_bot(g.to_act):
-            checkutil.settle(app)
+            harness.settle(app)
             continue
         kept = dict(fs.files)
         _wait(app, 3000)                    # the bots, the result, the pot's slide
@@ -935,7 +935,7 @@ def _to_a_result_bots_reach(app, fs):
 def _restarted(files):
     again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(files)))
     again.start()
-    checkutil.settle(again)
+    harness.settle(again)
     press(again, (CONTINUE,))
     _wait(again, 3000)
     return again
@@ -962,7 +962,7 @@ def test_a_result_that_bots_reached_is_saved_at_the_next_key_and_a_cut_before_re
     assert app.play.games == number + 1, app.trace()
     again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(dict(fs.files))))
     again.start()
-    checkutil.settle(again)
+    harness.settle(again)
     assert again.stats[2] == games + 1, again.stats
     hist = [h[1] for h in again.hist]
     assert hist.count(number) == 1, hist

@@ -41,8 +41,8 @@ def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
 
 
 def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
-    import checkutil
-    from checkutil import CuttingFS
+    import harness
+    from harness import CuttingFS
     from store import Store
     from drivers.simdisplay import SimDisplay
     from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
@@ -50,10 +50,10 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
     from ui import draw
     fs = CuttingFS()
     try:
-        app = checkutil.phone(fs, 5, SimDisplay())
+        app = harness.phone(fs, 5, SimDisplay())
 
         def press(*codes):
-            checkutil.press(app, codes)
+            harness.press(app, codes)
         press(K.D0 + 3)                                  # Settings
         for _ in range(8):
             press(K.DOWN)                                # the Four colours row
@@ -64,7 +64,7 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert [draw.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
         settings.FOUR[0] = 0                               # as after a power cut
-        again = checkutil.phone(fs, 5, SimDisplay())
+        again = harness.phone(fs, 5, SimDisplay())
         assert settings.FOUR[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
         assert app.volume == 1
@@ -73,7 +73,7 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert Store("saves", fs=fs).load("settings")["vol"] == 2
         press(K.RIGHT)
         assert app.volume == 0
-        again = checkutil.phone(fs, 5, SimDisplay())
+        again = harness.phone(fs, 5, SimDisplay())
         assert again.volume == 0
     finally:
         settings.FOUR[0] = 0

@@ -11,7 +11,7 @@ from drivers.simdisplay import SimDisplay
 from tools.bench import play as bench_play
 import settings
 
-from checkutil import CuttingFS as CutFS
+from harness import CuttingFS as CutFS
 from test_rules_pages import drawn, rules_words
 
 NEW_GAME = (K.OK, K.SL)                 # New game, Play: you and three bots

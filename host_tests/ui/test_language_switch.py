@@ -5,7 +5,7 @@ import pytest
 import i18n
 from drivers import keys
 from drivers.simdisplay import SimDisplay
-from checkutil import CuttingFS, copies
+from harness import CuttingFS, copies
 from store import Store
 
 K = keys

@@ -88,7 +88,7 @@ def test_declining_a_blind_asks_nothing():
 
 def test_settings_has_the_row_on_by_default_and_keeps_it_off_when_turned_off():
     from app import App
-    from checkutil import Blank, CuttingFS
+    from harness import Blank, CuttingFS
     from store import Store
     from ui.title import Title
     fs = CuttingFS()
