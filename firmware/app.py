@@ -80,7 +80,7 @@ class App:
         self.prefs_changed = False  # a screen changed the language, deck, sound, ante rise or pass question
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
         self.stats_changed = False  # the statistics were reset (saved by _keep too)
-        self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
+        self.error = ""         # the last error caught, "Type: repr" (tools/stress/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
         self.says = 0           # messages drawn on the help line so far (a screen that

@@ -30,7 +30,7 @@ _W_SAVE_DAMAGED = const(119)
 _NOTHING = const(0)
 _REDRAW = const(2)
 
-# The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
+# The statistics' fields checked here (settings.py; host_tests/firmware/test_consts.py checks the
 # copies): the profit/loss, and a person slot's own.
 _NET = const(7)
 _P_MATCHES = const(0)
@@ -90,7 +90,7 @@ def load_all(app, good_name):
     note = ""
     if not app.restore:
         # The kept games first, while the heap is whole: later they measured 0.25 to
-        # 1.5 KB more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+        # 1.5 KB more of it at the peak (a frozen build's match, tools/mp/unix.py --bisect).
         app.hist = load_history(store)
         note = note_of(store, "history")
         _again(app, "history", app.hist)

@@ -1,6 +1,5 @@
 # Writing every save: what the handset keeps between power-ons, in store.py's atomic
-# files (app.store); loading.py reads them back. Nothing else writes a save. (Not named
-# saves.py: the files live in the folder /saves, which `import saves` would find.)
+# files (app.store); loading.py reads them back. Nothing else writes a save.
 # settings.py names the fields of the settings and the statistics.
 #   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
 #               four-colour deck, "vol": the sound's volume, "rise": the rising ante,

@@ -17,7 +17,7 @@ import settings
 
 from micropython import const
 
-# The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
+# The statistics' fields (settings.py; host_tests/firmware/test_consts.py checks the copies):
 _MATCHES = const(0)
 _MATCHES_WON = const(1)
 _GAMES = const(2)

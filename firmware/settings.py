@@ -68,7 +68,7 @@ GUIDE = bytearray(1)
 
 # The statistics, app.stats[...] (the "stats" save; ui/stats.py shows them in this order).
 # Private: the modules that count them fold copies into their code (`_GAMES = const(2)`,
-# no name in a module's dict; host_tests/test_consts.py checks each copy against these).
+# no name in a module's dict; host_tests/firmware/test_consts.py checks each copy against these).
 _MATCHES = const(0)       # matches played
 _MATCHES_WON = const(1)   # matches a person won
 _GAMES = const(2)         # games played

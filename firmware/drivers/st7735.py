@@ -25,7 +25,7 @@
 # at import from source text, so that a port without viper (the WebAssembly port, and
 # CPython for the host tests) falls back to plain code: a byte-wise 20-bit signature and
 # the FrameBuffer.blit-with-palette expansion, the same bytes on the panel either way
-# (host_tests/mpchecks/panel_checks.py checks both against a model of the panel).
+# (host_tests/firmware/test_panel.py checks both against a model of the panel).
 #
 # Start-up does not wait for the panel: the constructor only pulses the reset line; the
 # panel's wake-up (120 ms after a reset before Sleep Out, 5 ms after it before other
