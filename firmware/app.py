@@ -72,7 +72,7 @@ class App:
         self.cfg_saved = None   # bytes(app.cfg) as saved
         self.stats_saved = None     # app.stats as saved (None: not read nor saved yet)
         self.stats_token = None     # what app.stats count of the match (saving.save_stats;
-                                    # None: unknown, as in a version 1 "stats" save)
+                                    # None: unknown, not read yet)
         self.token_saved = None     # stats_token as saved
         self.players_saved = None   # app.players as saved
         self.kept = None        # the Session the "game" save holds, if any

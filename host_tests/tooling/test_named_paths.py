@@ -20,7 +20,7 @@ NAMED = re.compile(r"(?<![\w./<>*-])((?:%s/)*%s\.%s|(?:firmware|lib|tools|host_t
 ELSEWHERE = {
     "boot.py",                  # the handset's own start-up file (MicroPython runs it first)
     "micropython.mjs",          # the WebAssembly port, from its npm package
-    "vfs_rom.c",                # MicroPython's source tree (docs/MICROPYTHON-style notes)
+    "vfs_rom.c",                # MicroPython's own source (extmod)
 }
 # MicroPython's source tree, where the docs say how to build a port.
 ELSEWHERE_PREFIXES = ("ports/", "mcu/", "py/", "extmod/")
