@@ -3,18 +3,12 @@
 # display.show(). A key that changes nothing allocates nothing here.
 # main.py (the handset) and tools/sim/__main__.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
-# The app owns all the state between screens (App.__init__ lists it). With a store
-# (store.Store), saving.py keeps settings, statistics and the game in progress between
-# runs (loading.py reads them back at start): the game is saved after every person's
-# action (the bots' are replayed from it: saving.py's header), before the next key
-# (_keep). key() and idle() never raise: an error (MemoryError included)
-# goes back to the last saved game with a one-line message (see _recover); start() says
-# a MemoryError on the title.
-# The clock: screens that wait (the bots' pace, ui/table.py) read app.now, in ms. With
-# clock=time.ticks_ms (main.py, the web page) it is the real time of each key and idle();
-# without a clock (the simulator's --keys runs, the tests, the unix-port runs) it is a
-# virtual one that advances IDLE_MS at every idle() call, as if the loop called idle()
-# every IDLE_MS: those runs stay the same whatever the machine, key for key.
+# The app owns all the state between screens (App.__init__ lists it) and saves after a
+# key what it changed (_keep: saving.py, docs/RELIABILITY.md). key() and idle() never
+# raise: an error (MemoryError included) goes back to the last saved game with a
+# one-line message (_recover). The clock, app.now in ms: the real time with
+# clock=time.ticks_ms (main.py, the web page), else a virtual one that advances IDLE_MS
+# at every idle() (the simulator's --keys runs, the tests): key for key the same runs.
 import gc
 
 import settings

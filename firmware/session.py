@@ -1,12 +1,9 @@
 # A match in progress, shared by the table and the showdown screens and kept in
 # app.play (so Continue on the title comes back to it): the svara.Match, who is a
-# person and who a bot, the bots' pace, whose cards the screen may show (the last
-# person who pressed OK on the cover), the cards of the last showdown, and the last
-# action for the message line. Seats 0..people-1 are the people, the rest bots.
-# People are named from app.players (saving.py keeps it): the name typed for their slot.
-# Every seat, person or bot, starts a match with the Stack setting, as it says on New
-# game (what each person won or lost over the matches is their profit/loss in the
-# statistics, counted here with the other figures).
+# person and who a bot (seats 0..people-1 are the people, named from app.players), the
+# bots' pace, whose cards the screen may show (the last person who pressed OK on the
+# cover), the cards of the last showdown, and the last action for the message line.
+# Every seat starts a match with the Stack setting.
 # No drawing and no files here: an action sets self.changed and a game counted
 # self.unkept, and the app saves the game and the history before it handles the next
 # key (App._keep, saving.save_session). view() says which screen shows the state now

@@ -1,22 +1,11 @@
 # New game and Settings: one list of options on app.cfg (settings.py numbers them).
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
-# defaults of the next new game), the deck, the sound, the question before passing a
-# good hand, the Names row (OK or RIGHT opens ui/names.py, the people's names) and the
-# language, then "Done"; more rows than the screen holds scroll (Done stays at the
-# bottom, a bar on the right says where the list is). UP/DOWN pick a row, LEFT/RIGHT
-# change its value, digits type a small number; OK never changes a value: on a value row
-# it moves to the last row, and OK there starts or returns (as the left soft key does).
-# What applies when (said on the help line of the row): in Settings during a match, the
-# rule variants are for the next new game, while the bot level and pace apply to the
-# match at once (leaving Settings sets them in app.play). Every match seats everyone,
-# people and bots, with the Stack setting (session.new_match). Starting a new game
-# while a match is saved asks first (OK starts it, END goes back to the list).
-# Back (END or the right soft key) after a change asks whether to keep it: OK keeps
-# (as Done), END puts every row back as it was when the list opened (self.undo: the
-# table settings, the deck, the sound, the question before passing, the ante rise and
-# the language; the names are saved on their own screen, which carries self.undo there
-# and back).
+# defaults of the next new game), the preferences (settings.PREFS), the Names row and
+# the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT change its value, digits
+# type a small number; OK never changes a value. Back after a change asks whether to
+# keep it (END puts every row back: self.undo). What applies when, and the keys:
+# docs/UI.md.
 from drivers import keys
 from i18n import held, item
 import settings

@@ -1,17 +1,10 @@
-# The rules: card points, the hand table of RULES.md with drawn cards and their points,
-# how a game goes, the level, why there is no check, the svara, the keys, the # presets
-# and the chances. Every page follows the rules in force (_rules): the match's when the
-# pages were opened from the menu during play, else the settings of the next new game.
-# A line of a text page may be a choice by those rules (i18n/src/en.py says the letters:
-# _pick reads them), so "7♣ is the joker" becomes "No joker" with the joker off, the cap
-# on raises and the svara buy-in are the ones set, and so on. The hand rows are scored
-# under those rules, a row whose rule is off labelled so (HAND_OFF).
-# LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back (to
-# the title, or to the match when opened from the menu during play).
-# Guide: the first-game guide, shown once before the first game (Session.view opens it
-# until settings.GUIDE says it was seen): a page on what it is, then the rules pages on
-# the level, no check and the svara (the same pages as in Rules). END or Skip leaves it
-# at once, OK on its last page plays; either way it is not shown again.
+# The rules pages: card points, the hand table of RULES.md with drawn cards and their
+# points, how a game goes, the level, why there is no check, the svara, the keys, the
+# presets and the chances, each following the rules in force (_rules: the match's when
+# opened from the menu during play, else the next new game's). A line may be a choice by
+# those rules (_pick reads the letters i18n/src/en.py explains). Guide: the first-game
+# guide, shown once before the first game (until settings.GUIDE says it was seen).
+# The keys: docs/UI.md.
 from drivers import keys
 import i18n
 from i18n import held
