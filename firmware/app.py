@@ -406,19 +406,12 @@ def _acted(p, settled=False):
 # settles, always on a small heap; on a big one at your turn if two actions were played
 # since the last collection (yours and a bot's: so a round with one bot, your action and
 # its, never reaches four), never at a game's end, a new game counting its own actions
-# (so the round after a result, with its saves, has one only with four bots). Once
-# an action unless 96 KB of the heap are free when bots first play (the game's targets
-# are heaps of 48 KB frozen and 128 KB as .mpy files, whose code takes some 78 KB of it:
-# the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up
-# beside long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
-# keys of an .mpy install fail there, unix port. 128 KB was the mark before: the qemu
-# guest's own harness, in the heap beside the game, left 125-137 KB of the Pico's free and
-# its runs fell on either side), once in four then (a Pico's 233 KB with the game frozen:
-# a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of
-# the RP2040 at 2 cycles; three a round, at the person's action, the bot's and the settled
-# result, were a seventh of a round with one bot). Decided once (0: not yet), not at
-# start: gc.mem_free() walks the whole heap (with gc.mem_alloc(), 1.3 M instructions of
-# start on the qemu image).
+# (so the round after a result, with its saves, has one only with four bots). Once an
+# action unless 96 KB of the heap are free when bots first play (the targets' heaps,
+# 48 KB frozen and 128 KB as .mpy files, are too tight to let garbage pile up beside
+# long-lived objects: docs/MEMORY.md), once in four then (a collection sweeps the whole
+# heap: on a Pico's 233 KB, 18 ms of the RP2040, docs/SPEED.md). Decided once (0: not
+# yet), not at start: gc.mem_free() walks the whole heap.
 _EVERY = [0]
 
 

@@ -90,9 +90,8 @@ def test_the_bots_and_their_table_cost_under_9_5_and_52_kb_of_heap_on_micropytho
     bots_cost, table_cost, _ = bench_bots.import_costs()
     # The strategy imported from source (on the handset it is read in place: from
     # flash when frozen or in a ROMFS, from svara/_strategy.bin beside the .mpy files):
-    # issue 24's three-size table of every blind and six stacks, 50,386 bytes of tables.
-    # svara.bots grew from 9,088 to 9,632 bytes with the reading of the game's first two
-    # raises from its log (raise_read).
+    # the three-size table of every blind and six stacks, 50,386 bytes of tables;
+    # svara.bots itself 9,632 bytes.
     assert table_cost < 53248 and bots_cost < 9728, (bots_cost, table_cost)
 
 
