@@ -26,6 +26,7 @@ _W_RESTORED_MEM = const(116)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
+_SOUND = const(1)            # settings.PREFS[_SOUND]: the sound's volume
 IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.py's pause)
 _HOLD_MS = const(30)         # a timed screen that says no time (wait): idle() again then
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
@@ -71,7 +72,7 @@ class App:
         self.players_saved = None   # app.players as saved
         self.kept = None        # the Session the "game" save holds, if any
         self.save_failed = False    # a failed save was said on the screen (once only)
-        self.prefs_changed = False  # a screen changed the language, deck, sound, ante rise or pass question
+        self.prefs_changed = False  # a screen changed the language or a preference (settings.PREFS)
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
         self.stats_changed = False  # the statistics were reset (saved by _keep too)
         self.error = ""         # the last error caught, "Type: repr" (tools/stress/fuzz.py)
@@ -89,7 +90,6 @@ class App:
         self.skipped = -1       # when a key last skipped a bot's pause (self.now; -1: long
                                 # ago): ui/screen.hurried keeps the next keys from playing
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
-        self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
         # Show the first-game guide before a fresh install's first game (Session.view):
         # not in a run with a fixed seed, which replays a script (a test, a bug report).
         self.guide = seed is None
@@ -103,10 +103,7 @@ class App:
         # The chances' work space (svara.odds, allocated once at its import) and the
         # bots (their module's dict is a block of 472 bytes) while the heap is still
         # whole: every game needs them.
-        settings.FOUR[0] = 0
-        settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
-        settings.ASK_PASS[0] = 1            # ask before passing a good hand
-        settings.GUIDE[0] = 0               # the first-game guide not seen yet
+        settings.PREFS[:] = settings.PREF_DEFAULTS     # then the saved ones
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401
@@ -164,7 +161,7 @@ class App:
         SVARA) when there is a buzzer, at the volume set."""
         s = self.sound
         if s is not None:
-            s.volume = self.volume
+            s.volume = settings.PREFS[_SOUND]
             s.play(kind)
 
     def idle(self):

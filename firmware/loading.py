@@ -200,30 +200,22 @@ def load_game_later(app, good_name, history=True, game=True):
 
 
 def load_settings(app):
-    """The "settings" save into the app: the table settings (app.cfg), the language, the
-    four-colour deck, the sound's volume, the rising ante, the question before passing
-    and whether the first-game guide was seen (each when saved)."""
+    """The "settings" save into the app: the table settings (app.cfg), the language and
+    the preferences (settings.PREFS), each when saved and in range."""
     saved = app.store.load("settings", None, _good_settings)
     if not isinstance(saved, dict):
         return
-    cfg = saved.get("cfg")
-    if _good_cfg(cfg):
-        app.cfg = bytearray(cfg)
+    cfg = _cfg_of(saved.get("cfg"))
+    if cfg is not None:
+        app.cfg = cfg
     import i18n
     if saved.get("lang") in i18n.LANGUAGES:
         i18n.use(saved["lang"])
-    if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
-        settings.FOUR[0] = 1
-    v = saved.get("vol")                # the sound's volume (ui/options.py)
-    if v in (0, 1, 2):
-        app.volume = v
-    r = saved.get("rise")               # the rising ante (ui/options.py)
-    if isinstance(r, int) and 0 <= r < len(settings.RISE_GAMES):
-        settings.RISE[0] = r
-    if saved.get("ask") == 0:           # the question before passing (ui/options.py)
-        settings.ASK_PASS[0] = 0
-    if saved.get("guide") == 1:         # the first-game guide seen (ui/rulespages.py)
-        settings.GUIDE[0] = 1
+    names = settings.PREF_NAMES
+    for i in range(len(names)):
+        v = saved.get(names[i])
+        if _ints((v,)) and v < settings.PREF_VALUES[i]:
+            settings.PREFS[i] = v
 
 
 def load_history(store):
@@ -310,7 +302,7 @@ def _good_settings(obj):
     if not isinstance(obj, dict):
         return False
     lang = obj.get("lang", "")
-    return ("cfg" not in obj or _good_cfg(obj["cfg"])) and isinstance(lang, str) \
+    return ("cfg" not in obj or _cfg_of(obj["cfg"]) is not None) and isinstance(lang, str) \
         and len(lang) < 8
 
 
@@ -320,16 +312,20 @@ def _good_players(obj):
     return isinstance(obj, dict) and isinstance(obj.get("names", []), list)
 
 
-def _good_cfg(cfg):
-    if not isinstance(cfg, list) or len(cfg) != settings.N_OPTIONS or not _ints(cfg):
-        return False
+def _cfg_of(cfg):
+    """A saved list of the table settings as an app.cfg, or None when it is no good: a
+    shorter one (saved before a setting was added) is read padded from the defaults."""
+    if not isinstance(cfg, list) or len(cfg) > settings.N_OPTIONS or not _ints(cfg):
+        return None
     low = settings.LOW
     high = settings.HIGH
     for i in range(len(cfg)):
         if not low[i] <= cfg[i] <= high[i]:
-            return False
-    n = cfg[settings.PEOPLE] + cfg[settings.BOTS]
-    return 2 <= n <= 10
+            return None
+    out = bytearray(settings.DEFAULTS)
+    out[:len(cfg)] = bytes(cfg)
+    n = out[settings.PEOPLE] + out[settings.BOTS]
+    return out if 2 <= n <= 10 else None
 
 
 # --- the game in progress ------------------------------------------------------------
@@ -343,8 +339,8 @@ def restore(app, data):
     if not isinstance(data, dict) or data.get("v") != FORMAT:
         raise ValueError("version %s, not %d" % (
             data.get("v") if isinstance(data, dict) else "?", FORMAT))
-    cfg = data.get("cfg")
-    if not _good_cfg(cfg):
+    cfg = _cfg_of(data.get("cfg"))
+    if cfg is None:
         raise ValueError("bad settings")
     cfg = bytes(cfg)
     hexed = data.get("log")

@@ -178,15 +178,15 @@ def save_settings(app):
 
 
 def save_prefs(app):
-    """The choices a screen saves at once (the language, the four-colour deck, the
-    sound's volume, the rising ante, the question before passing, the first-game guide
-    seen) into "settings", each
-    that differs from the saved one (or, unsaved, from its default), keeping the other
-    keys there."""
+    """The choices a screen saves at once (the language, the preferences of
+    settings.PREFS) into "settings", each that differs from the saved one (or, unsaved,
+    from its default), keeping the other keys there."""
     import i18n
-    _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
-                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1),
-                        ("ask", settings.ASK_PASS[0], 1), ("guide", settings.GUIDE[0], 0)))
+    prefs = settings.PREFS
+    defaults = settings.PREF_DEFAULTS
+    names = settings.PREF_NAMES
+    _put_settings(app, [("lang", i18n.current(), "en")]
+                  + [(names[i], prefs[i], defaults[i]) for i in range(len(names))])
 
 
 def _put_settings(app, values):

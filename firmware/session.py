@@ -28,6 +28,9 @@ _P_MATCHES_WON = const(1)
 _P_GAMES = const(2)
 _P_GAMES_WON = const(3)
 _P_NET = const(4)
+# The preferences read here (settings.PREFS, by its numbers):
+_RISE = const(2)
+_GUIDE = const(4)
 
 
 def new_match(app):
@@ -122,17 +125,17 @@ class Session:
         self.over_saved = ended == 1        # the match was over when saved (_complete)
 
     def next_ante(self):
-        """The ante of the next game: doubled after every RISE_GAMES games (settings.RISE)."""
+        """The ante of the next game: doubled after every RISE_GAMES games (the rising ante)."""
         ante = self.match.rules.ante
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         if rise and self.games and self.games % rise == 0:
             return 2 * ante
         return ante
 
     def rise_in(self):
         """How many games until the ante doubles (1: the next game doubles it), 0 when it
-        never does (settings.RISE off): the table's line above the message line."""
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        never does (the rising ante off): the table's line above the message line."""
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         if not rise or self.games < 1:
             return 0
         return rise - (self.games - 1) % rise
@@ -140,7 +143,7 @@ class Session:
     def rose(self):
         """True when this game is the first with the ante doubled (next_game doubled it
         before dealing it): the table says so."""
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         return (rise > 0 and self.games > 1 and (self.games - 1) % rise == 0
                 and self.match.rules.ante > self.cfg[settings.ANTE])
 
@@ -158,7 +161,7 @@ class Session:
 
     def next_game(self):
         """Deal the next game; None when the match is over. With rising antes
-        (settings.RISE) the ante doubles after every so many games of the match."""
+        (the rising ante) the ante doubles after every so many games of the match."""
         r = self.match.rules
         if self.next_ante() != r.ante:
             from svara.rules import Rules
@@ -211,7 +214,7 @@ class Session:
         opens it)."""
         g = self.game
         app = self.app
-        if (not settings.GUIDE[0] and self.games == 1 and not app.stats[_GAMES]
+        if (not settings.PREFS[_GUIDE] and self.games == 1 and not app.stats[_GAMES]
                 and app.guide and app.store is not None):
             # A fresh install's first game: the first-game guide, once (a store keeps
             # that it was seen; without one it would come at every start).

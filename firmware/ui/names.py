@@ -6,7 +6,7 @@
 # which call idle() only until it answers NOTHING, settle it by a key alone). A name is
 # at most settings.NAME_W pixels wide (the table's seat label). The keys: docs/UI.md.
 from drivers import keys
-from i18n import held, item
+from i18n import held
 import settings
 from ui import draw, writer
 from ui.draw import F5
@@ -25,7 +25,7 @@ _W_NAME_FULL = const(77)
 _W_NAME_KEYS = const(78)
 _W_NAME_OF = const(79)
 _W_OK = const(94)
-_W_OPTIONS = const(97)
+_W_OPT_NAMES = const(159)
 _W_PERSON = const(101)
 _W_PLAY = const(102)
 _W_SELECT = const(122)
@@ -51,7 +51,7 @@ _BOX_X = const(44)          # the name box: NAME_W pixels of text and 3 either s
 _BOX_Y = const(20)
 _KEYS_Y = const(58)
 _NOTE_Y = const(112)
-_OPT_NAMES = const(13)      # ui/options.py _NAMES: the Settings row to come back to
+_OPT_NAMES = const(126)     # ui/options.py _NAMES: the Settings row to come back to
 
 # What keys 0-9 type, in order, by layout. Bulgarian and Russian: their phones' Cyrillic
 # layouts (Bulgarian has no ё, ы, э); Portuguese: Latin with its accented letters.
@@ -126,7 +126,7 @@ class Names(Screen):
     def draw(self, fb):
         fb.fill(_FELT)
         if self.mode == _LIST:
-            draw.title_band(fb, item(_W_OPTIONS, _OPT_NAMES))
+            draw.title_band(fb, T[_W_OPT_NAMES])
             for i in range(settings.SLOTS + 1):
                 self._row(fb, i)
             draw.bottom(fb, T[_W_HELP_NAMES], T[_W_SELECT], T[_W_BACK])

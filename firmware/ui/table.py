@@ -112,7 +112,8 @@ _THINK = const(1)    # a bot is thinking
 _COVER = const(2)    # the cards are hidden until the next person presses OK
 _QUIT = const(3)     # "leave this game?"
 _POP = const(4)      # a bot's action shows on its row for a moment
-_ASK = const(5)      # "pass a good hand?" (settings.ASK_PASS)
+_ASK = const(5)      # "pass a good hand?" (settings' _ASK_PASS)
+_ASK_PASS = const(3)     # the preference (settings.PREFS[_ASK_PASS]): ask before passing
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
@@ -448,7 +449,7 @@ class Table(Screen):
         """True when Pass should ask first (Settings: ask before passing, on by default):
         while betting, with the viewer's chances (the * key's figures, counted once on
         this key if not shown) more to win than to lose. Keeps them in self.odds."""
-        if not settings.ASK_PASS[0] or self.p.game.phase != _BETTING:
+        if not settings.PREFS[_ASK_PASS] or self.p.game.phase != _BETTING:
             return False
         if self.odds is None:
             self.odds = self._count()

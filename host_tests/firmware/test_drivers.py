@@ -10,6 +10,7 @@ from conftest import ROOT, on_both_interpreters
 
 import fake_machine
 from drivers import keys
+import settings
 
 FAKES = os.path.join(ROOT, "host_tests", "fakes")
 
@@ -150,7 +151,7 @@ def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
     seed, codes = script("hotseat3")
     r = bench_play.CPythonPlay(seed)
     r.app.sound = Sound()
-    r.app.volume = 2
+    settings.PREFS[1] = 2
     for c in codes:
         r.key(c)
     kinds = set(k for k, v in r.app.sound.kinds)
@@ -159,7 +160,7 @@ def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
     seed, codes = script("bots4")
     r = bench_play.CPythonPlay(seed)
     r.app.sound = Sound()
-    r.app.volume = 0
+    settings.PREFS[1] = 0
     for c in codes[:17]:
         r.key(c)
     assert (buzzer.WIN, 0) in r.app.sound.kinds          # volume 0: the buzzer is mute

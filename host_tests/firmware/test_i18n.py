@@ -56,7 +56,7 @@ def test_the_packed_languages_are_what_the_sources_say():
         source = gen_strings.load_source("%s/firmware/i18n/src/%s.py" % (ROOT, code))
         importlib.import_module("i18n." + code)
         packed = i18n._Packed(Table("i18n." + code, ("_o", "_d")))
-        assert sorted(source) == list(_k)
+        assert sorted(source) == sorted(_k) and len(_k) == len(source)
         for name, value in source.items():
             assert packed[_k.index(name)] == value, (code, name)
             assert getattr(packed, name) == value, (code, name)

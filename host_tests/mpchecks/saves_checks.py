@@ -807,3 +807,46 @@ def test_a_result_that_bots_reached_is_saved_at_the_next_key_and_a_cut_before_re
     assert again.stats[2] == games + 1, again.stats
     hist = [h[1] for h in again.hist]
     assert hist.count(number) == 1, hist
+
+
+# --- the preferences' table (settings.PREFS) and a record shorter than today's ------------
+
+def test_every_preference_round_trips_and_a_shorter_table_record_is_padded():
+    import settings
+    n = len(settings.PREF_NAMES)
+    assert len(settings.PREF_DEFAULTS) == len(settings.PREF_VALUES) == n
+    assert len(settings.PREF_LABELS) == len(settings.PREF_WORDS) == n
+    # Each preference at its last value, and table settings saved before three more
+    # were added: read back padded from the defaults.
+    last = [settings.PREF_VALUES[i] - 1 for i in range(n)]
+    saved = {"cfg": list(settings.DEFAULTS[:settings.N_OPTIONS - 3])}
+    saved["cfg"][0] = 2                                 # two people
+    for i in range(n):
+        saved[settings.PREF_NAMES[i]] = last[i]
+    fs = CutFS()
+    Store("saves", fs=fs).save("settings", saved)
+    app = phone(fs, display=Blank())
+    assert app.trace() == "title", app.trace()
+    assert bytes(app.cfg) == bytes((2,)) + settings.DEFAULTS[1:], list(app.cfg)
+    assert list(settings.PREFS) == last, list(settings.PREFS)
+    # A value out of range, or not a whole number, is left at its default.
+    bad = {}
+    for i in range(n):
+        bad[settings.PREF_NAMES[i]] = (settings.PREF_VALUES[i], -1, True, "1")[i % 4]
+    fs = CutFS()
+    Store("saves", fs=fs).save("settings", bad)
+    app = phone(fs, display=Blank())
+    assert bytes(settings.PREFS) == settings.PREF_DEFAULTS, list(settings.PREFS)
+    # A table record longer than today's is damaged: the older copy is read.
+    Store("saves", fs=fs).save("settings", {"cfg": [2] + [1] * settings.N_OPTIONS})
+    app = phone(fs, display=Blank())
+    assert bytes(app.cfg) == settings.DEFAULTS and "settings" in app.trace(), app.trace()
+    # What is saved: each preference that differs from its default, by its name.
+    fs = CutFS()
+    app = phone(fs, display=Blank())
+    settings.PREFS[0] = 1
+    import saving
+    saving.save_prefs(app)
+    got = Store("saves", fs=fs).load("settings")
+    assert got == {settings.PREF_NAMES[0]: 1}, got
+    settings.PREFS[:] = settings.PREF_DEFAULTS

@@ -60,23 +60,23 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert app.trace().startswith("settings 8")
         assert [draw.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
-        assert settings.FOUR[0] == 1
+        assert settings.PREFS[0] == 1
         assert [draw.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
-        settings.FOUR[0] = 0                               # as after a power cut
+        settings.PREFS[0] = 0                               # as after a power cut
         again = harness.phone(fs, 5, SimDisplay())
-        assert settings.FOUR[0] == 1
+        assert settings.PREFS[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
-        assert app.volume == 1
+        assert settings.PREFS[1] == 1
         press(K.DOWN, K.RIGHT)
-        assert app.trace().startswith("settings 9") and app.volume == 2
+        assert app.trace().startswith("settings 9") and settings.PREFS[1] == 2
         assert Store("saves", fs=fs).load("settings")["vol"] == 2
         press(K.RIGHT)
-        assert app.volume == 0
+        assert settings.PREFS[1] == 0
         again = harness.phone(fs, 5, SimDisplay())
-        assert again.volume == 0
+        assert settings.PREFS[1] == 0
     finally:
-        settings.FOUR[0] = 0
+        settings.PREFS[0] = 0
 
 
 def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():

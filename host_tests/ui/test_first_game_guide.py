@@ -50,7 +50,7 @@ def body(words):
 def test_a_fresh_install_shows_the_guide_before_its_first_game_and_then_never_again():
     fs = CutFS()
     app = phone(fs)
-    assert settings.GUIDE[0] == 0
+    assert settings.PREFS[4] == 0
     press(app, *NEW_GAME)
     assert app.trace() == "guide 0"
     words = drawn(app.screen)
@@ -68,12 +68,12 @@ def test_a_fresh_install_shows_the_guide_before_its_first_game_and_then_never_ag
     assert app.trace() == "guide 2"
     press(app, K.RIGHT, K.OK)
     assert playing(app)
-    assert settings.GUIDE[0] == 1
+    assert settings.PREFS[4] == 1
     from store import Store
     assert Store("saves", fs=CutFS(fs.files)).load("settings")["guide"] == 1
     # Started again: the flag is read back, the next new game goes to the table.
     again = phone(CutFS(fs.files))
-    assert settings.GUIDE[0] == 1
+    assert settings.PREFS[4] == 1
     press(again, K.OK, K.SL)
     if again.trace().startswith("options") or "replace" in again.trace():
         press(again, K.OK)                          # the saved match replaced

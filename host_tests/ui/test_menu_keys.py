@@ -58,16 +58,16 @@ def test_a_dropped_change_of_language_deck_and_sound_is_undone_too():
         r.key(K.RIGHT)                           # the sound: low -> high
         r.key(K.UP)
         r.key(K.RIGHT)                           # the four colours: on
-        assert r.app.volume == 2 and settings.FOUR[0] == 1 and settings.ASK_PASS[0] == 0
+        assert settings.PREFS[1] == 2 and settings.PREFS[0] == 1 and settings.PREFS[3] == 0
         r.key(K.SR)
         r.key(K.END)                             # drop
         assert r.trace() == "title"
-        assert i18n.current() == "en" and r.app.volume == 1 and settings.FOUR[0] == 0
-        assert settings.ASK_PASS[0] == 1
+        assert i18n.current() == "en" and settings.PREFS[1] == 1 and settings.PREFS[0] == 0
+        assert settings.PREFS[3] == 1
     finally:
         i18n.use("en")
-        settings.FOUR[0] = 0
-        settings.ASK_PASS[0] = 1
+        settings.PREFS[0] = 0
+        settings.PREFS[3] = 1
 
 
 def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
@@ -123,13 +123,13 @@ def test_ok_steps_no_row_of_either_list():
         n = len(r.app.screen.items)
         for i in range(n):
             r.app.screen.selected = i
-            before = (_cfg(r), settings.FOUR[0], r.app.volume, settings.RISE[0],
+            before = (_cfg(r), settings.PREFS[0], settings.PREFS[1], settings.PREFS[2],
                       i18n.current())
             r.key(K.OK)
             if r.trace().startswith("names"):    # the Names row opens its screen
                 r.key(K.END)
                 continue
-            assert (_cfg(r), settings.FOUR[0], r.app.volume, settings.RISE[0],
+            assert (_cfg(r), settings.PREFS[0], settings.PREFS[1], settings.PREFS[2],
                     i18n.current()) == before, (keys, i)
             assert r.app.screen.selected == n, (keys, i)
 
