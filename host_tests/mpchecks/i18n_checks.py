@@ -104,8 +104,21 @@ PLACES = {
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
              "HISTORY", "MENU_KEY", "RESET", "SKIP")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
-               "AS_ANTE", "RISE_EVERY", "VOLUMES", "OPT_FOLD", "OPT_LANG", "OPT_NAMES",
-               "OPT_DECK", "OPT_RISE", "OPT_SOUND")
+               "AS_ANTE", "RISE_EVERY", "OPT_LANG", "OPT_NAMES")
+
+
+def pref_rows():
+    """(label, values) of each preference's row (firmware/settings.py PREF_LABELS and
+    PREF_WORDS, by the words' names; a preference without a row left out): its values a
+    word's name, or the rising ante's ("every %d", as wide as "every 10")."""
+    import settings
+    from i18n._names import _k
+    rows = []
+    for i in range(len(settings.PREF_NAMES)):
+        label, values = settings.PREF_LABELS[i], settings.PREF_WORDS[i]
+        if label:
+            rows.append((_k[label], _k[values] if values else ("RISE_EVERY",)))
+    return rows
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK", "ANTE")
 ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN",
            "ACT_NO_BLIND")
@@ -328,6 +341,8 @@ def test_every_name_has_a_place():
     en = load("en")
     placed = list(PLACES) + list(SOFT_KEYS) + list(OPTION_ROWS) + list(HEADER)
     placed += list(ACTIONS) + list(PAGES)
+    for label, values in pref_rows():
+        placed += [label] + ([values] if isinstance(values, str) else [])
     missing = [n for n in names(en) if n not in placed]
     assert not missing, "no place known for %s" % missing
 
@@ -363,8 +378,7 @@ def test_option_rows_fit_label_and_value():
     values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
               ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES")
     # The rows with a label word of their own: the language, the names, the preferences.
-    others = (("OPT_LANG", LANG_NAMES), ("OPT_NAMES", ("\u25b6",)), ("OPT_DECK", "ON_OFF"),
-              ("OPT_RISE", ("RISE_EVERY",)), ("OPT_SOUND", "VOLUMES"), ("OPT_FOLD", "ON_OFF"))
+    others = [("OPT_LANG", LANG_NAMES), ("OPT_NAMES", ("\u25b6",))] + pref_rows()
     # ("%d": as wide as "10")
     wrong = []
     for code in LANGS:

@@ -54,10 +54,10 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
 
         def press(*codes):
             harness.press(app, codes)
+        from ui_helpers import pref_row, row_of, to_row
         press(K.D0 + 3)                                  # Settings
-        for _ in range(8):
-            press(K.DOWN)                                # the Four colours row
-        assert app.trace().startswith("settings 8")
+        to_row(app.screen, pref_row(settings._FOUR), press)     # the Four colours row
+        assert app.trace().startswith("settings %d" % row_of(app.screen, pref_row(0)))
         assert [draw.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
         assert settings.PREFS[0] == 1
@@ -68,8 +68,10 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
         assert settings.PREFS[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
         assert settings.PREFS[1] == 1
-        press(K.DOWN, K.RIGHT)
-        assert app.trace().startswith("settings 9") and settings.PREFS[1] == 2
+        to_row(app.screen, pref_row(settings._SOUND), press)
+        press(K.RIGHT)
+        sound = row_of(app.screen, pref_row(settings._SOUND))
+        assert app.trace().startswith("settings %d" % sound) and settings.PREFS[1] == 2
         assert Store("saves", fs=fs).load("settings")["vol"] == 2
         press(K.RIGHT)
         assert settings.PREFS[1] == 0

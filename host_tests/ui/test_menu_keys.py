@@ -15,7 +15,7 @@ from drivers import keys as K  # noqa: E402
 import i18n  # noqa: E402
 import settings  # noqa: E402
 from conftest import ROOT  # noqa: E402
-from ui_helpers import T, run, help_line, drawn_help  # noqa: E402
+from ui_helpers import T, run, help_line, drawn_help, pref_row, row_of, to_row  # noqa: E402
 
 def _cfg(r):
     return bytes(r.app.cfg)
@@ -51,12 +51,11 @@ def test_a_dropped_change_of_language_deck_and_sound_is_undone_too():
     r = run(1, "3 UP UP LEFT")                   # Settings, the language row: the one before
     try:
         assert i18n.current() != "en"
-        r.key(K.UP)
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._ASK_PASS), r.key)
         r.key(K.RIGHT)                           # the question before passing: off
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._SOUND), r.key)
         r.key(K.RIGHT)                           # the sound: low -> high
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._FOUR), r.key)
         r.key(K.RIGHT)                           # the four colours: on
         assert settings.PREFS[1] == 2 and settings.PREFS[0] == 1 and settings.PREFS[3] == 0
         r.key(K.SR)
@@ -75,12 +74,13 @@ def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
     r.key(K.D0 + 3)                              # (a digit types no pace: nothing)
     pace = r.app.cfg[settings.PACE]
     assert pace == 2
-    for _ in range(10):
-        r.key(K.DOWN)                            # to the Names row
+    from ui import options
+    to_row(r.app.screen, options._NAMES, r.key)  # to the Names row
+    names = row_of(r.app.screen, options._NAMES)
     r.key(K.OK)
     assert r.trace().startswith("names")
     r.key(K.END)                                 # back to Settings
-    assert r.trace().startswith("settings 11 "), r.trace()
+    assert r.trace().startswith("settings %d " % names), r.trace()
     r.key(K.SR)
     assert r.trace().endswith(" keep?"), r.trace()
     r.key(K.SR)
