@@ -9,13 +9,7 @@ from micropython import const
 # The words drawn here (i18n/_names.py; host_tests/firmware/test_consts.py checks them):
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BOT = const(19)
-_W_ON_OFF = const(96)
-_W_OPT_DECK = const(157)
-_W_OPT_FOLD = const(98)
-_W_OPT_RISE = const(160)
-_W_OPT_SOUND = const(161)
 _W_PERSON = const(101)
-_W_VOLUMES = const(146)
 _W_YOU = const(151)
 # <<< words
 
@@ -48,13 +42,12 @@ PACE_POP = b"\xa0\x6e\x46"
 PACE_POT = b"\x3c\x28\x14"
 
 # The preferences: what the player chooses besides the table, one byte each in PREFS.
-# A preference is a column entry of each table below, at its number: its name in the
+# A preference is an entry of each table below, at its number: its name in the
 # "settings" save (saving.save_prefs writes those that differ from the default), its
-# default, its number of values (0..n-1: loading.load_settings leaves a saved value out
-# of range at the default) and the words of its row in Settings or New game
-# (ui/options.py: the label, and a tuple of the values' words; 0: none). A new one is an
-# entry of each table here, its row in ui/options.py's lists, and its words. Private
-# numbers: a module that reads one folds a copy (host_tests/firmware/test_consts.py).
+# default, and its number of values (0..n-1: loading.load_settings leaves a saved value
+# out of range at the default). A new one is an entry of each table here, its row in
+# ui/options.py (the row in a list, the words of its label and values), and its words.
+# Private numbers: a module that reads one folds a copy (test_consts.py checks them).
 _FOUR = const(0)    # the four-colour deck: clubs green, diamonds blue (ui/draw.py)
 _SOUND = const(1)   # the sound's volume: off, low, high (App.beep)
 _RISE = const(2)    # the rising ante: the ante doubles every RISE_GAMES[v] games (0 never)
@@ -63,8 +56,6 @@ _GUIDE = const(4)   # the first-game guide seen or skipped (ui/rulespages.py Gui
 PREF_NAMES = ("four", "vol", "rise", "ask", "guide")
 PREF_DEFAULTS = b"\x00\x01\x01\x01\x00"
 PREF_VALUES = b"\x02\x03\x04\x02\x02"
-PREF_LABELS = (_W_OPT_DECK, _W_OPT_SOUND, _W_OPT_RISE, _W_OPT_FOLD, 0)
-PREF_WORDS = (_W_ON_OFF, _W_VOLUMES, 0, _W_ON_OFF, 0)    # (the rise: RISE_EVERY % n)
 PREFS = bytearray(PREF_DEFAULTS)    # App.start sets the defaults, then what is saved
 RISE_GAMES = b"\x00\x0a\x05\x03"
 

@@ -33,14 +33,19 @@ _W_NO = const(83)
 _W_NO_CAP = const(87)
 _W_ON_OFF = const(96)
 _W_OPTIONS = const(97)
+_W_OPT_DECK = const(157)
+_W_OPT_FOLD = const(98)
 _W_OPT_LANG = const(158)
 _W_OPT_NAMES = const(159)
+_W_OPT_RISE = const(160)
+_W_OPT_SOUND = const(161)
 _W_PACES = const(99)
 _W_PLAY = const(102)
 _W_REPLACE_ASK = const(112)
 _W_RISE_EVERY = const(117)
 _W_SETTINGS = const(123)
 _W_START = const(127)
+_W_VOLUMES = const(146)
 _W_YES = const(150)
 # <<< words
 
@@ -56,9 +61,9 @@ _ROW = const(9)
 _SHOWN = const(12)      # option rows on the screen at once (then Done): more scroll
 T = held(__name__)
 # The rows: a table setting by its number (settings.PEOPLE ...: a byte of app.cfg, its
-# label T[_W_OPTIONS][n]); a preference by _PREF + its number (settings.PREFS: its
-# label and values are settings.PREF_LABELS and PREF_WORDS); the Names row (it opens
-# ui/names.py) and the language (i18n keeps the choice; the app saves it after the key).
+# label T[_W_OPTIONS][n]); a preference by _PREF + its number (settings.PREFS, its
+# words below); the Names row (it opens ui/names.py) and the language (i18n keeps the
+# choice; the app saves it after the key).
 _PREF = const(64)
 _NAMES = const(126)
 _LANG = const(127)
@@ -74,6 +79,10 @@ SETTING_ITEMS = bytes((settings.LEVEL, settings.PACE, settings.JOKER, settings.S
                        settings.CAP, settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN,
                        _PREF + 0, _ROW_SOUND, _PREF + 3, _NAMES, _LANG))   # 0 the deck, 3 asking
 # The lowest and highest value of each table setting: settings.LOW and settings.HIGH.
+# The words of each preference's row, by its number (settings.PREF_NAMES): its label,
+# and the tuple of its values' words (0: none; the rising ante says "every n").
+PREF_LABELS = (_W_OPT_DECK, _W_OPT_SOUND, _W_OPT_RISE, _W_OPT_FOLD, 0)
+PREF_WORDS = (_W_ON_OFF, _W_VOLUMES, 0, _W_ON_OFF, 0)
 
 
 
@@ -88,7 +97,7 @@ def value_text(cfg, opt):
         v = settings.PREFS[opt - _PREF]
         if opt == _ROW_RISE:
             return T[_W_RISE_EVERY] % settings.RISE_GAMES[v] if v else T[_W_ON_OFF][0]
-        return item(settings.PREF_WORDS[opt - _PREF], v)
+        return item(PREF_WORDS[opt - _PREF], v)
     v = cfg[opt]
     if opt == settings.LEVEL:
         return T[_W_LEVELS][v]
@@ -233,7 +242,7 @@ class Options(Screen):
         opt = self.items[i]
         # The label read alone (i18n.item): the value's tuple comes next, and reading
         # T[_W_OPTIONS] whole for every row would decode its strings each time.
-        label = (T[settings.PREF_LABELS[opt - _PREF]] if _PREF <= opt < _NAMES
+        label = (T[PREF_LABELS[opt - _PREF]] if _PREF <= opt < _NAMES
                  else T[_W_OPT_NAMES] if opt == _NAMES else T[_W_OPT_LANG] if opt == _LANG
                  else item(_W_OPTIONS, opt))
         draw.menu_row(fb, y, _ROW, label, on, draw.small(), value_text(self.cfg, opt))

@@ -108,14 +108,15 @@ OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_C
 
 
 def pref_rows():
-    """(label, values) of each preference's row (firmware/settings.py PREF_LABELS and
+    """(label, values) of each preference's row (firmware/ui/options.py PREF_LABELS and
     PREF_WORDS, by the words' names; a preference without a row left out): its values a
     word's name, or the rising ante's ("every %d", as wide as "every 10")."""
     import settings
     from i18n._names import _k
+    from ui import options
     rows = []
     for i in range(len(settings.PREF_NAMES)):
-        label, values = settings.PREF_LABELS[i], settings.PREF_WORDS[i]
+        label, values = options.PREF_LABELS[i], options.PREF_WORDS[i]
         if label:
             rows.append((_k[label], _k[values] if values else ("RISE_EVERY",)))
     return rows

@@ -815,7 +815,8 @@ def test_every_preference_round_trips_and_a_shorter_table_record_is_padded():
     import settings
     n = len(settings.PREF_NAMES)
     assert len(settings.PREF_DEFAULTS) == len(settings.PREF_VALUES) == n
-    assert len(settings.PREF_LABELS) == len(settings.PREF_WORDS) == n
+    from ui import options
+    assert len(options.PREF_LABELS) == len(options.PREF_WORDS) == n
     # Each preference at its last value, and table settings saved before three more
     # were added: read back padded from the defaults.
     last = [settings.PREF_VALUES[i] - 1 for i in range(n)]
