@@ -48,7 +48,7 @@ $(STAMP_NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The tiers (host_tests/conftest.py marks the tests): make test leaves out the slow ones
+# The tiers (each test's markers: slow, micropython, smoke): make test leaves out the slow ones
 # and all MicroPython tests but the smoke run's; make check runs everything. JOBS
 # workers (pytest-xdist), a test file's tests on one worker (its module fixtures once),
 # the files handed out in the collection's order (conftest.LONGEST_FIRST leads it).

@@ -3,18 +3,12 @@
 # display.show(). A key that changes nothing allocates nothing here.
 # main.py (the handset) and tools/sim/__main__.py (the simulator) drive it the same way:
 #   app = App(display); app.start(); then app.key(code) per key, app.idle() between.
-# The app owns all the state between screens (App.__init__ lists it). With a store
-# (store.Store), saving.py keeps settings, statistics and the game in progress between
-# runs (loading.py reads them back at start): the game is saved after every person's
-# action (the bots' are replayed from it: saving.py's header), before the next key
-# (_keep). key() and idle() never raise: an error (MemoryError included)
-# goes back to the last saved game with a one-line message (see _recover); start() says
-# a MemoryError on the title.
-# The clock: screens that wait (the bots' pace, ui/table.py) read app.now, in ms. With
-# clock=time.ticks_ms (main.py, the web page) it is the real time of each key and idle();
-# without a clock (the simulator's --keys runs, the tests, the unix-port runs) it is a
-# virtual one that advances IDLE_MS at every idle() call, as if the loop called idle()
-# every IDLE_MS: those runs stay the same whatever the machine, key for key.
+# The app owns all the state between screens (App.__init__ lists it) and saves after a
+# key what it changed (_keep: saving.py, docs/RELIABILITY.md). key() and idle() never
+# raise: an error (MemoryError included) goes back to the last saved game with a
+# one-line message (_recover). The clock, app.now in ms: the real time with
+# clock=time.ticks_ms (main.py, the web page), else a virtual one that advances IDLE_MS
+# at every idle() (the simulator's --keys runs, the tests): key for key the same runs.
 import gc
 
 import settings
@@ -32,6 +26,7 @@ _W_RESTORED_MEM = const(116)
 # <<< words
 
 _SEED_MASK = 0x3FFFFFFF      # game seeds are 30-bit whole numbers (svara.Game)
+_SOUND = const(1)            # settings.PREFS[_SOUND]: the sound's volume
 IDLE_MS = const(10)          # the virtual clock's step a call of idle() (main.py's pause)
 _HOLD_MS = const(30)         # a timed screen that says no time (wait): idle() again then
 # MicroPython: collect once the screen settles after work (see idle()). CPython needs no
@@ -72,15 +67,15 @@ class App:
         self.cfg_saved = None   # bytes(app.cfg) as saved
         self.stats_saved = None     # app.stats as saved (None: not read nor saved yet)
         self.stats_token = None     # what app.stats count of the match (saving.save_stats;
-                                    # None: unknown, as in a version 1 "stats" save)
+                                    # None: unknown, not read yet)
         self.token_saved = None     # stats_token as saved
         self.players_saved = None   # app.players as saved
         self.kept = None        # the Session the "game" save holds, if any
         self.save_failed = False    # a failed save was said on the screen (once only)
-        self.prefs_changed = False  # a screen changed the language, deck, sound, ante rise or pass question
+        self.prefs_changed = False  # a screen changed the language or a preference (settings.PREFS)
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
         self.stats_changed = False  # the statistics were reset (saved by _keep too)
-        self.error = ""         # the last error caught, "Type: repr" (tools/fuzz.py)
+        self.error = ""         # the last error caught, "Type: repr" (tools/stress/fuzz.py)
         self.note = ""          # what start-up had to do (damaged saves), on the title
         self.message = ""       # the last one-line message shown (an error, a failed save)
         self.says = 0           # messages drawn on the help line so far (a screen that
@@ -95,7 +90,6 @@ class App:
         self.skipped = -1       # when a key last skipped a bot's pause (self.now; -1: long
                                 # ago): ui/screen.hurried keeps the next keys from playing
         self.sound = None       # a drivers/buzzer.Buzzer (main.py, the simulator window)
-        self.volume = 1         # 0 silent, 1 low, 2 high (Settings -> Sound, saved "vol")
         # Show the first-game guide before a fresh install's first game (Session.view):
         # not in a run with a fixed seed, which replays a script (a test, a bug report).
         self.guide = seed is None
@@ -109,10 +103,7 @@ class App:
         # The chances' work space (svara.odds, allocated once at its import) and the
         # bots (their module's dict is a block of 472 bytes) while the heap is still
         # whole: every game needs them.
-        settings.FOUR[0] = 0
-        settings.RISE[0] = 1                # every 10 games (settings.RISE_GAMES)
-        settings.ASK_PASS[0] = 1            # ask before passing a good hand
-        settings.GUIDE[0] = 0               # the first-game guide not seen yet
+        settings.PREFS[:] = settings.PREF_DEFAULTS     # then the saved ones
         for _ in (0, 1):
             try:
                 import svara.odds  # noqa: F401
@@ -170,7 +161,7 @@ class App:
         SVARA) when there is a buzzer, at the volume set."""
         s = self.sound
         if s is not None:
-            s.volume = self.volume
+            s.volume = settings.PREFS[_SOUND]
             s.play(kind)
 
     def idle(self):
@@ -412,19 +403,12 @@ def _acted(p, settled=False):
 # settles, always on a small heap; on a big one at your turn if two actions were played
 # since the last collection (yours and a bot's: so a round with one bot, your action and
 # its, never reaches four), never at a game's end, a new game counting its own actions
-# (so the round after a result, with its saves, has one only with four bots). Once
-# an action unless 96 KB of the heap are free when bots first play (the game's targets
-# are heaps of 48 KB frozen and 128 KB as .mpy files, whose code takes some 78 KB of it:
-# the .mpy match needs 119 KB, frozen 41; a heap that tight must not let garbage pile up
-# beside long-lived objects; collecting once in two actions on a 128 KB heap made 10,000 random
-# keys of an .mpy install fail there, unix port. 128 KB was the mark before: the qemu
-# guest's own harness, in the heap beside the game, left 125-137 KB of the Pico's free and
-# its runs fell on either side), once in four then (a Pico's 233 KB with the game frozen:
-# a collection sweeps the whole heap, about 1.1 M Cortex-M0 instructions there, 18 ms of
-# the RP2040 at 2 cycles; three a round, at the person's action, the bot's and the settled
-# result, were a seventh of a round with one bot). Decided once (0: not yet), not at
-# start: gc.mem_free() walks the whole heap (with gc.mem_alloc(), 1.3 M instructions of
-# start on the qemu image).
+# (so the round after a result, with its saves, has one only with four bots). Once an
+# action unless 96 KB of the heap are free when bots first play (the targets' heaps,
+# 48 KB frozen and 128 KB as .mpy files, are too tight to let garbage pile up beside
+# long-lived objects: docs/MEMORY.md), once in four then (a collection sweeps the whole
+# heap: on a Pico's 233 KB, 18 ms of the RP2040, docs/SPEED.md). Decided once (0: not
+# yet), not at start: gc.mem_free() walks the whole heap.
 _EVERY = [0]
 
 

@@ -1,16 +1,15 @@
-# Reading every save back (saving.py, the only writer, says what each file holds;
-# settings.py names the fields): at start (load_all, App.start: the settings; the
-# statistics, the names and the game in progress once the title is on the panel,
-# load_game_later) and after an error (load_game, App._recover). Nothing else reads a save. Not kept between: the app
-# imports this module for the moment it needs it and lets it go after (app.py
-# _done_loading), so on an .mpy install its code is not in RAM during play. Every
-# field is checked for type and range; a bad one makes that copy damaged (store.py
-# then tries the older copy, and the title says so). A version 1 copy read at start is
-# saved again at once (as version 2, whose checksum covers the header: _again).
+# Reading every save back (saving.py is the only writer; docs/RELIABILITY.md says what
+# each file holds): at start (load_all, App.start: the settings; the statistics, the
+# names and the game in progress once the title is on the panel, load_game_later) and
+# after an error (load_game, App._recover). Nothing else reads a save. The app imports
+# this module for the moment it needs it and lets it go after (app.py _done_loading), so
+# on an .mpy install its code is not in RAM during play. Every field is checked for
+# type and range; a bad one makes that copy damaged (store.py then tries the older
+# copy, and the title says so).
 import gc
 
 from i18n import strings
-from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, _save, keep_history,
+from saving import (FORMAT, GAME, HISTORY_KEEP, _copy, _erase, keep_history,
                     save_stats)
 import settings
 
@@ -30,7 +29,7 @@ _W_SAVE_DAMAGED = const(119)
 _NOTHING = const(0)
 _REDRAW = const(2)
 
-# The statistics' fields checked here (settings.py; host_tests/test_consts.py checks the
+# The statistics' fields checked here (settings.py; host_tests/firmware/test_consts.py checks the
 # copies): the profit/loss, and a person slot's own.
 _NET = const(7)
 _P_MATCHES = const(0)
@@ -90,10 +89,9 @@ def load_all(app, good_name):
     note = ""
     if not app.restore:
         # The kept games first, while the heap is whole: later they measured 0.25 to
-        # 1.5 KB more of it at the peak (a frozen build's match, tools/mpunix.py --bisect).
+        # 1.5 KB more of it at the peak (a frozen build's match, tools/mp/unix.py --bisect).
         app.hist = load_history(store)
         note = note_of(store, "history")
-        _again(app, "history", app.hist)
     load_settings(app)
     note = note or note_of(store, "settings")
     # Nothing else is saved until the rest is read: what is saved is what the app holds.
@@ -116,18 +114,14 @@ def load_rest(app, good_name):
     store = app.store
     stats = store.load("stats", None, _good_stats)
     notes = note_of(store, "stats")
-    _again(app, "stats", stats)
     # What the statistics count of the match in progress: nothing when there are none
-    # (a first start, or damaged), unknown (None) in a version 1 file.
-    app.stats_token = [-1, 0, 0, 0] if stats is None else None
-    if isinstance(stats, dict):
-        app.stats_token = stats["c"]
-        stats = stats["st"]
+    # (a first start, or damaged).
+    app.stats_token = [-1, 0, 0, 0]
     if stats is not None:
-        app.stats = stats + [0] * (settings.N_STATS - len(stats))
+        app.stats_token = stats["c"]
+        app.stats = stats["st"]
     players = store.load("players", None, _good_players)
     notes = notes or note_of(store, "players")
-    _again(app, "players", players)
     app.players = clean_players(players, good_name)
     app.players_saved = _copy(app.players)
     app.stats_saved = list(app.stats)
@@ -157,7 +151,6 @@ def load_game_later(app, good_name, history=True, game=True):
             if history:     # (first: a game over, counted below, is added to them)
                 app.hist = load_history(store)
                 note = note_of(store, "history") or note
-                _again(app, "history", app.hist)
             break
         except MemoryError:
             gc.collect()
@@ -180,7 +173,6 @@ def load_game_later(app, good_name, history=True, game=True):
     try:
         data = store.load(GAME, None, lambda d: _try_restore(app, d))
         note = note_of(store, "game") or note
-        _again(app, GAME, data)
         # The best hand seen is counted again as a game replays: nothing to save yet.
         app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
@@ -207,40 +199,23 @@ def load_game_later(app, good_name, history=True, game=True):
     return _NOTHING
 
 
-def _again(app, name, obj):
-    """The copy the store just loaded (obj), if it is a version 1 file, saved again as it
-    is (version 2: a flipped bit in its header is caught from then on). A power cut
-    meanwhile keeps the version 1 copy or the new one, the same content (store.py)."""
-    if app.store.old:
-        _save(app, name, obj)
-
-
 def load_settings(app):
-    """The "settings" save into the app: the table settings (app.cfg), the language, the
-    four-colour deck, the sound's volume, the rising ante, the question before passing
-    and whether the first-game guide was seen (each when saved)."""
+    """The "settings" save into the app: the table settings (app.cfg), the language and
+    the preferences (settings.PREFS), each when saved and in range."""
     saved = app.store.load("settings", None, _good_settings)
-    _again(app, "settings", saved)
     if not isinstance(saved, dict):
         return
-    cfg = saved.get("cfg")
-    if _good_cfg(cfg):
-        app.cfg = bytearray(cfg)
+    cfg = _cfg_of(saved.get("cfg"))
+    if cfg is not None:
+        app.cfg = cfg
     import i18n
     if saved.get("lang") in i18n.LANGUAGES:
         i18n.use(saved["lang"])
-    if saved.get("four") == 1:          # the four-colour deck (ui/options.py)
-        settings.FOUR[0] = 1
-    v = saved.get("vol")                # the sound's volume (ui/options.py)
-    if v in (0, 1, 2):
-        app.volume = v
-    r = saved.get("rise")               # the rising ante (ui/options.py)
-    if isinstance(r, int) and 0 <= r < len(settings.RISE_GAMES):
-        settings.RISE[0] = r
-    if saved.get("ask") == 0:           # the question before passing (ui/options.py)
-        settings.ASK_PASS[0] = 0
-    if saved.get("guide") == 1:         # the first-game guide seen (ui/rulespages.py)
-        settings.GUIDE[0] = 1
+    names = settings.PREF_NAMES
+    for i in range(len(names)):
+        v = saved.get(names[i])
+        if _ints((v,)) and v < settings.PREF_VALUES[i]:
+            settings.PREFS[i] = v
 
 
 def load_history(store):
@@ -288,25 +263,18 @@ def _int_list(v, n, low, high):
 
 
 def _good_stats(obj):
-    """store.load's check of a "stats" copy: version 3 (the table's figures, then each
-    person slot's), version 2 (the first six or seven figures alone), or version 1's
-    list of those."""
-    if isinstance(obj, list):
-        return 6 <= len(obj) <= 7 and _ints(obj)
-    if not isinstance(obj, dict) or obj.get("v") not in (2, 3):
+    """store.load's check of a "stats" copy: {"v": 3, "st": the table's figures, then
+    each person slot's, "c": what they count of the match in progress (None: unknown)}."""
+    if not isinstance(obj, dict) or obj.get("v") != 3:
         return False
     st = obj.get("st")
     c = obj.get("c")
-    if not (isinstance(st, list) and (c is None or _int_list(c, 4, -1, (1 << 30) - 1)
-                                      and c[2] <= 1 and c[3] <= 1)):
-        return False
-    if obj["v"] == 2:
-        return 6 <= len(st) <= 7 and _ints(st)
-    return _good_figures(st)
+    return (isinstance(st, list) and (c is None or _int_list(c, 4, -1, (1 << 30) - 1)
+                                      and c[2] <= 1 and c[3] <= 1) and _good_figures(st))
 
 
 def _good_figures(st):
-    """A version 3 "st": N_STATS figures, then P_STATS for each of at most SLOTS person
+    """A "stats" save's "st": N_STATS figures, then P_STATS for each of at most SLOTS person
     slots; every figure a whole number of at least 0, but a profit/loss, which is
     within +-2**30; no slot won more matches or games than it played."""
     n = settings.N_STATS
@@ -334,27 +302,30 @@ def _good_settings(obj):
     if not isinstance(obj, dict):
         return False
     lang = obj.get("lang", "")
-    return ("cfg" not in obj or _good_cfg(obj["cfg"])) and isinstance(lang, str) \
+    return ("cfg" not in obj or _cfg_of(obj["cfg"]) is not None) and isinstance(lang, str) \
         and len(lang) < 8
 
 
 def _good_players(obj):
     """store.load's check of a "players" copy: a dict whose "names" is a list
-    (clean_players mends odd names inside it; a "chips" list, which saves before issue
-    25 kept, is not read)."""
+    (clean_players mends odd names inside it)."""
     return isinstance(obj, dict) and isinstance(obj.get("names", []), list)
 
 
-def _good_cfg(cfg):
-    if not isinstance(cfg, list) or len(cfg) != settings.N_OPTIONS or not _ints(cfg):
-        return False
+def _cfg_of(cfg):
+    """A saved list of the table settings as an app.cfg, or None when it is no good: a
+    shorter one (saved before a setting was added) is read padded from the defaults."""
+    if not isinstance(cfg, list) or len(cfg) > settings.N_OPTIONS or not _ints(cfg):
+        return None
     low = settings.LOW
     high = settings.HIGH
     for i in range(len(cfg)):
         if not low[i] <= cfg[i] <= high[i]:
-            return False
-    n = cfg[settings.PEOPLE] + cfg[settings.BOTS]
-    return 2 <= n <= 10
+            return None
+    out = bytearray(settings.DEFAULTS)
+    out[:len(cfg)] = bytes(cfg)
+    n = out[settings.PEOPLE] + out[settings.BOTS]
+    return out if 2 <= n <= 10 else None
 
 
 # --- the game in progress ------------------------------------------------------------
@@ -368,8 +339,8 @@ def restore(app, data):
     if not isinstance(data, dict) or data.get("v") != FORMAT:
         raise ValueError("version %s, not %d" % (
             data.get("v") if isinstance(data, dict) else "?", FORMAT))
-    cfg = data.get("cfg")
-    if not _good_cfg(cfg):
+    cfg = _cfg_of(data.get("cfg"))
+    if cfg is None:
         raise ValueError("bad settings")
     cfg = bytes(cfg)
     hexed = data.get("log")
@@ -404,8 +375,8 @@ def restore(app, data):
         r.raised, r.big, r.acted = v[1:]
     p.set_state(pv)
     token = app.stats_token
-    if token is not None:           # the statistics say what they counted (version 1:
-        same = token[0] == ms       # the game save's word, as set_state left it)
+    if token is not None:           # the statistics say what they counted (None: the
+        same = token[0] == ms       # game save's word, as set_state left it)
         games = p.games
         p.counted = same and (token[1] > games or token[1] == games and token[2] == 1)
         p.ended = same and token[3] == 1
@@ -475,8 +446,7 @@ def clean_players(obj, good_name):
         if isinstance(got, list):
             for k in range(min(len(got), settings.SLOTS)):
                 s = got[k]
-                # The first saves held the shown names: "You", "P1"... are the defaults.
-                if s == "You" or s == "P%d" % (k + 1) or not good_name(s):
+                if not good_name(s):
                     s = ""
                 names.append(s)
     while names and not names[-1]:

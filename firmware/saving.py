@@ -1,73 +1,8 @@
 # Writing every save: what the handset keeps between power-ons, in store.py's atomic
-# files (app.store); loading.py reads them back. Nothing else writes a save. (Not named
-# saves.py: the files live in the folder /saves, which `import saves` would find.)
-# settings.py names the fields of the settings and the statistics.
-#   "settings"  {"cfg": the 12 bytes of app.cfg, "lang": the language, "four": the
-#               four-colour deck, "vol": the sound's volume, "rise": the rising ante,
-#               "ask": the question before passing a good hand (settings.ASK_PASS),
-#               "guide": 1 once the first-game guide was seen (settings.GUIDE)},
-#               each key there once it was set
-#   "stats"     {"v": 3, "st": app.stats (the fields settings.py names: the table's
-#               N_STATS, then P_STATS for each person slot that has played); "c":
-#               which part of the match in progress they count: [its seed, its game
-#               number, that game counted (0/1), the match counted (0/1)]} (version 2:
-#               the same with the first seven figures only, none of a person's own;
-#               version 1: that list alone. Both still load: the profit/loss starts at
-#               0 and each person's figures start when they next play)
-#   "players"   {"names": a name per person slot P1, P2, ... ("" for the default: You
-#               alone, else P1, P2...)} (a "chips" list there, each slot's chips kept
-#               from its last game until issue 25, is ignored: every match now starts
-#               everyone with the Stack setting)
-#   "history"   the last HISTORY_KEEP games counted, oldest first: [people, game number,
-#               svara.log dump in hex] each (ui/history.py shows them); a copy with a
-#               bad entry (a log not hex, odd, or over 8,192 characters) is damaged
-#   "game"      the match in progress: its settings, the current game as svara.log's
-#               dump (rules, stacks, dealer, seed and every action so far: replayed on
-#               loading), the match's and the bots' generator states (Match.state),
-#               Hard's reads ("reads", once Hard has any: svara.reads.Reads' counters in
-#               hex and its three masks of the game),
-#               what the screens remember (its "p": Session.state), and which screen
-#               was showing. (Not Match.results, the record of finished games that no
-#               screen shows: it would grow every game.)
-# Counting is one atomic unit: "stats" alone says what has been counted (its "c"), so
-# a cut between the game's save and the statistics' at a game's end, or an error caught
-# after counting (App._recover rolls the statistics back to the saved ones, then
-# reloads the game, as a restart would), can neither lose a game nor count it twice: a
-# game save never says whether it is counted (its "counted" is read only beside a
-# version 1 "stats" file, which did not say).
-# A restored game that is over and not counted yet is counted on loading (a match that
-# is over, likewise), as the power cut would have had it a moment later.
-# Every field of "game", "stats" and "settings" is checked for type and range when it
-# loads (loading.py); a bad one makes that copy damaged (store.py then tries the older
-# copy, and the title says so). "players" is damaged when it is not a dict of lists;
-# odd names and chip counts inside one are mended as said below.
-# When: the game after every person's action (Session.act marks it changed, and the app
-# saves it before the next key; the bots' actions are replayed from that save after a
-# cut: their generator and Hard's reads are saved with it, so they play the very same
-# actions again), and at every switch to a play screen but the result of a game that
-# bots' actions ended (the last save replays them: a game's end is the costliest moment
-# of a bot round on the handset, and its pot slides meanwhile), the statistics and history
-# when a game or match ends (of a game that bots ended: at the next key, before the key
-# is handled, so before any later game is saved; till then a restart replays it and
-# counts it on loading), the names when one is typed, the table settings when the
-# player leaves the options screens, the others when changed, the statistics when reset
-# (a screen marks app.names_changed, app.prefs_changed or app.stats_changed; App._keep
-# saves after the key: no screen calls this module).
-# A save that fails (full filesystem) is said once on the screen and play goes on.
-# loading.load_all() at start reads everything back and leaves a short note in app.note
-# when a file was damaged.
-#
-# Names and each person's own figures in the statistics belong to the person slots
-# P1..P10 (the People of a new game take the first slots; renaming a slot keeps its
-# figures). A name is what the player typed (1 to 7 letters: it must fit the table's
-# seat label, settings.NAME_W pixels of the 6x12 font; ui/writer.py good_name).
-# Chips between matches: none are carried. Every match, New game or Play again, seats
-# every person and bot with the Stack setting, as New game shows it (a match is played
-# until one player holds the chips: the next starts level, as at a Svara table); what
-# each person won or lost over the matches is their profit/loss in the statistics
-# (counted game by game: a match left unfinished counts its finished games).
-# A damaged "players" file starts with no names (and the note); an odd name in a whole
-# file reads as the default.
+# files (app.store); loading.py reads them back. Nothing else writes a save, and no
+# screen calls this module: a screen marks what changed, and the app saves after the
+# key (App._keep). What each save holds, when it is written and why a game is counted
+# exactly once whatever the power does: docs/RELIABILITY.md ("Saves").
 import settings
 from i18n import strings
 
@@ -243,15 +178,15 @@ def save_settings(app):
 
 
 def save_prefs(app):
-    """The choices a screen saves at once (the language, the four-colour deck, the
-    sound's volume, the rising ante, the question before passing, the first-game guide
-    seen) into "settings", each
-    that differs from the saved one (or, unsaved, from its default), keeping the other
-    keys there."""
+    """The choices a screen saves at once (the language, the preferences of
+    settings.PREFS) into "settings", each that differs from the saved one (or, unsaved,
+    from its default), keeping the other keys there."""
     import i18n
-    _put_settings(app, (("lang", i18n.current(), "en"), ("four", settings.FOUR[0], 0),
-                        ("vol", app.volume, 1), ("rise", settings.RISE[0], 1),
-                        ("ask", settings.ASK_PASS[0], 1), ("guide", settings.GUIDE[0], 0)))
+    prefs = settings.PREFS
+    defaults = settings.PREF_DEFAULTS
+    names = settings.PREF_NAMES
+    _put_settings(app, [("lang", i18n.current(), "en")]
+                  + [(names[i], prefs[i], defaults[i]) for i in range(len(names))])
 
 
 def _put_settings(app, values):

@@ -1,12 +1,9 @@
 # A match in progress, shared by the table and the showdown screens and kept in
 # app.play (so Continue on the title comes back to it): the svara.Match, who is a
-# person and who a bot, the bots' pace, whose cards the screen may show (the last
-# person who pressed OK on the cover), the cards of the last showdown, and the last
-# action for the message line. Seats 0..people-1 are the people, the rest bots.
-# People are named from app.players (saving.py keeps it): the name typed for their slot.
-# Every seat, person or bot, starts a match with the Stack setting, as it says on New
-# game (what each person won or lost over the matches is their profit/loss in the
-# statistics, counted here with the other figures).
+# person and who a bot (seats 0..people-1 are the people, named from app.players), the
+# bots' pace, whose cards the screen may show (the last person who pressed OK on the
+# cover), the cards of the last showdown, and the last action for the message line.
+# Every seat starts a match with the Stack setting.
 # No drawing and no files here: an action sets self.changed and a game counted
 # self.unkept, and the app saves the game and the history before it handles the next
 # key (App._keep, saving.save_session). view() says which screen shows the state now
@@ -17,7 +14,7 @@ import settings
 
 from micropython import const
 
-# The statistics' fields (settings.py; host_tests/test_consts.py checks the copies):
+# The statistics' fields (settings.py; host_tests/firmware/test_consts.py checks the copies):
 _MATCHES = const(0)
 _MATCHES_WON = const(1)
 _GAMES = const(2)
@@ -31,6 +28,9 @@ _P_MATCHES_WON = const(1)
 _P_GAMES = const(2)
 _P_GAMES_WON = const(3)
 _P_NET = const(4)
+# The preferences read here (settings.PREFS, by its numbers):
+_RISE = const(2)
+_GUIDE = const(4)
 
 
 def new_match(app):
@@ -125,17 +125,17 @@ class Session:
         self.over_saved = ended == 1        # the match was over when saved (_complete)
 
     def next_ante(self):
-        """The ante of the next game: doubled after every RISE_GAMES games (settings.RISE)."""
+        """The ante of the next game: doubled after every RISE_GAMES games (the rising ante)."""
         ante = self.match.rules.ante
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         if rise and self.games and self.games % rise == 0:
             return 2 * ante
         return ante
 
     def rise_in(self):
         """How many games until the ante doubles (1: the next game doubles it), 0 when it
-        never does (settings.RISE off): the table's line above the message line."""
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        never does (the rising ante off): the table's line above the message line."""
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         if not rise or self.games < 1:
             return 0
         return rise - (self.games - 1) % rise
@@ -143,7 +143,7 @@ class Session:
     def rose(self):
         """True when this game is the first with the ante doubled (next_game doubled it
         before dealing it): the table says so."""
-        rise = settings.RISE_GAMES[settings.RISE[0]]
+        rise = settings.RISE_GAMES[settings.PREFS[_RISE]]
         return (rise > 0 and self.games > 1 and (self.games - 1) % rise == 0
                 and self.match.rules.ante > self.cfg[settings.ANTE])
 
@@ -161,7 +161,7 @@ class Session:
 
     def next_game(self):
         """Deal the next game; None when the match is over. With rising antes
-        (settings.RISE) the ante doubles after every so many games of the match."""
+        (the rising ante) the ante doubles after every so many games of the match."""
         r = self.match.rules
         if self.next_ante() != r.ante:
             from svara.rules import Rules
@@ -214,7 +214,7 @@ class Session:
         opens it)."""
         g = self.game
         app = self.app
-        if (not settings.GUIDE[0] and self.games == 1 and not app.stats[_GAMES]
+        if (not settings.PREFS[_GUIDE] and self.games == 1 and not app.stats[_GAMES]
                 and app.guide and app.store is not None):
             # A fresh install's first game: the first-game guide, once (a store keeps
             # that it was seen; without one it would come at every start).

@@ -1,9 +1,8 @@
 # The schema of what the player sets and what the handset counts, in one place: the
 # table settings (app.cfg, one byte each: the numbers below), their defaults and ranges,
-# the settings kept beside them (the four-colour deck, the rising ante, the question
-# before passing a good hand, the first-game guide seen), the fields of the statistics
-# (app.stats, each person's own among them) and the person slots' names. ui/options.py
-# edits the settings, session.py counts the statistics, saving.py writes them all, loading.py
+# the preferences (PREFS: the table below), the fields of the statistics (app.stats,
+# each person's own among them) and the person slots' names. ui/options.py edits the
+# settings, session.py counts the statistics, saving.py writes them all, loading.py
 # reads them back (and checks them against the ranges here).
 from micropython import const
 
@@ -42,33 +41,27 @@ PACE_THINK = b"\x28\x14\x06"
 PACE_POP = b"\xa0\x6e\x46"
 PACE_POT = b"\x3c\x28\x14"
 
-# The four-colour deck (Settings): clubs green, diamonds blue, hearts red, spades black.
-# FOUR[0] is 1 when it is on (ui/options.py sets it, loading.py reads it from "settings").
-FOUR = bytearray(1)
-
-# Rising antes (New game): the ante doubles after every RISE_GAMES[RISE[0]] games of a
-# match (0: never). Like the deck, not a byte of app.cfg: saved as "rise" in the
-# "settings" save, read by session.py at each new game. Until a choice is saved it is 1,
-# every 10 games (App.start sets it, then the saved choice: a bytes literal here would
-# cost heap), so that a default match ends in tens of games (about 50 for you and three
-# bots with stacks of 100), not hundreds.
-RISE = bytearray(1)
+# The preferences: what the player chooses besides the table, one byte each in PREFS.
+# A preference is an entry of each table below, at its number: its name in the
+# "settings" save (saving.save_prefs writes those that differ from the default), its
+# default, and its number of values (0..n-1: loading.load_settings leaves a saved value
+# out of range at the default). A new one is an entry of each table here, its row in
+# ui/options.py (the row in a list, the words of its label and values), and its words.
+# Private numbers: a module that reads one folds a copy (test_consts.py checks them).
+_FOUR = const(0)    # the four-colour deck: clubs green, diamonds blue (ui/draw.py)
+_SOUND = const(1)   # the sound's volume: off, low, high (App.beep)
+_RISE = const(2)    # the rising ante: the ante doubles every RISE_GAMES[v] games (0 never)
+_ASK_PASS = const(3)  # ask before passing a hand the chances favour (ui/table.py)
+_GUIDE = const(4)   # the first-game guide seen or skipped (ui/rulespages.py Guide)
+PREF_NAMES = ("four", "vol", "rise", "ask", "guide")
+PREF_DEFAULTS = b"\x00\x01\x01\x01\x00"
+PREF_VALUES = b"\x02\x03\x04\x02\x02"
+PREFS = bytearray(PREF_DEFAULTS)    # App.start sets the defaults, then what is saved
 RISE_GAMES = b"\x00\x0a\x05\x03"
-
-# Ask before passing (Settings): on the table, passing a hand whose chances favour it
-# (more to win than to lose if everybody still in showed now: svara.odds, the * key's
-# figures) asks first. ASK_PASS[0] is 1 when on, the default (App.start sets it, as
-# RISE; saved as "ask" in the "settings" save, ui/options.py changes it).
-ASK_PASS = bytearray(1)
-
-# The first-game guide (ui/rulespages.py Guide) was seen or skipped: GUIDE[0] is 1 then.
-# Saved as "guide" in the "settings" save (saving.save_prefs; loading.py reads it), so
-# that a fresh install shows the guide once, before its first game (Session.view).
-GUIDE = bytearray(1)
 
 # The statistics, app.stats[...] (the "stats" save; ui/stats.py shows them in this order).
 # Private: the modules that count them fold copies into their code (`_GAMES = const(2)`,
-# no name in a module's dict; host_tests/test_consts.py checks each copy against these).
+# no name in a module's dict; host_tests/firmware/test_consts.py checks each copy against these).
 _MATCHES = const(0)       # matches played
 _MATCHES_WON = const(1)   # matches a person won
 _GAMES = const(2)         # games played

@@ -1,49 +1,9 @@
-# Saves that survive a power cut at any moment: settings, names, chips, statistics and
-# the game in progress, each a small JSON document in a file of its own.
-#
-# A file is: b"SVR" + format version (1 byte) + sequence number (4) + payload length (4)
-# + CRC-32 (4) + the payload (UTF-8 JSON). Version 2's CRC covers every byte before it
-# and the payload, so a flipped bit anywhere (the sequence number that picks the copy
-# included) makes the file damaged; version 1 files (CRC of the payload only) still load
-# and are written as version 2 by the next save (loading.py saves one again at once:
-# self.old). A payload nested deeper than DEPTH lists or dicts is damaged too (it is
-# not decoded).
-# Each save has up to three copies, the slots NAME, NAME.1 and NAME.2, taken in turn round a
-# cycle (NAME -> NAME.1 -> NAME.2 -> NAME). A save writes the slot after the newest copy,
-# reads it back and checks it, then removes the slot after that (the oldest copy): so two
-# copies stand between saves, the newest and the one before it, and the newest is the one
-# whose next slot is missing, which the folder's listing says without opening a file. One
-# write and one removal, no rename (on littlefs a rename cost the handset as much as four
-# writes: docs/SPEED.md). Whatever step the power cuts, the copy that was newest is
-# untouched (the slot written is never the newest); when three copies stand (a save cut
-# before its removal), or the folder cannot be listed, every copy is read and the whole one
-# with the highest sequence number that passes the caller's check is taken, so a cut loses
-# at most the save that was being written, and a file damaged later falls back to the copy
-# before it. (NAME.new and NAME.bak, the copies of the layout before, still load as
-# copies; the next save of the name removes them.)
-# Erasing writes a whole copy holding null (a tombstone, the newest copy: the name reads as
-# erased from then on) in the next slot, removes every other copy, then the tombstone: a
-# cut at any step leaves the old save or an erased one, never an older copy brought back
-# (with no room for the tombstone, the older copies go first: at most the newest save
-# comes back).
-# A name in PAIRS (the game's save, written after every action of a person) keeps two
-# copies instead, NAME and NAME.1, in a folder of its own beside the store's (FOLDER.NAME,
-# /saves.game: on littlefs each folder is a log of its own, and the shared one, with
-# every other save's writes in it, cost the pair's writes 1-4 M instructions of the
-# handset's whenever littlefs compacted it, one game save in seven), and a save writes
-# over the older of them in place:
-# on littlefs that is one commit of the folder's log, where a new slot and a removal
-# are three (the log fills a third as fast, so littlefs compacts it, 2-7 M instructions
-# of the handset's, a third as often), and littlefs keeps the old content of a file until
-# its new content is whole, so a cut leaves the copy as it was; on a filesystem that does
-# not, a cut leaves the older copy damaged and the newest untouched. Which copy is newest
-# the listing cannot say (both are there): load() reads both and takes the whole one with
-# the higher sequence number (a damaged one is said, as any damaged newest copy: it
-# cannot be told from a cut save). The layouts before's copies in the store's folder
-# (NAME and NAME.1 of the pair there, NAME.2 of the cycle, NAME.new, NAME.bak) load when
-# the pair's folder has no whole copy (what is written there is always newer), and the
-# next save, once its copy is whole, removes them.
-# Nothing here raises on bad files: load() says what it did instead (self.note).
+# Saves that survive a power cut at any moment: each a small JSON document in a file of
+# its own, kept in copies, so that a cut, or a file damaged later, falls back to the last
+# whole one. docs/RELIABILITY.md ("Saves") says how and why: the file's header, the cycle
+# of three slots, NAME.new for a name's first saves, the game's pair written over in
+# place (PAIRS), the erase's tombstone. Nothing here raises on a bad file: load() says
+# what it did instead (self.note).
 import binascii
 import io
 import json
@@ -52,19 +12,17 @@ import os
 from svara.work import utf8 as _utf8    # a str's UTF-8 bytes, no copy on MicroPython
 
 MAGIC = b"SVR"
-VERSION = 2
+VERSION = 2         # the file format's (docs/RELIABILITY.md: the next format's change)
 DEPTH = 8           # the deepest nesting of lists and dicts a payload may have
 _HEADER = 16  # 3 magic + 1 version + 4 sequence + 4 length + 4 CRC
 _VIEW = [None]  # the last memoryview RealFS.view gave: svara.work.BUF from its start
-# A save's copies: the cycle's three slots (a save writes the slot after the newest), then
-# the layout before's NAME.new and NAME.bak (still read; the next save removes them). A
-# mask of copies has bit i for _COPIES[i].
-_COPIES = ("", ".1", ".2", ".new", ".bak")
-_ALL = 5
-PAIRS = ("game",)   # the names saved as a pair of copies written over in turn (above)
-# A pair's copies: NAME and NAME.1 in its own folder (copies 0 and 1), then the layouts
-# before's in the store's folder, NAME, NAME.1, NAME.2, NAME.new and NAME.bak (2 to 6).
-_PAIR_ALL = 7
+# A save's copies: the cycle's three slots (a save writes the slot after the newest), and
+# NAME.new (a name's first saves, renamed into the slot once whole). A mask of copies has
+# bit i for _COPIES[i].
+_COPIES = ("", ".1", ".2", ".new")
+_ALL = 4
+PAIRS = ("game",)   # the names saved as a pair of copies written over in turn
+_PAIR_ALL = 2       # a pair's copies: NAME and NAME.1, in its own folder (Store.home)
 _MISSING = (2, 44)  # ENOENT: MicroPython's ports and CPython; the WebAssembly port's WASI
 
 
@@ -76,11 +34,9 @@ def _be32(n):
     return bytes(((n >> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255))
 
 
-def _crc(data, version):
-    """The CRC a file of `version` should hold (version 2: header bytes 0-11 too)."""
+def _crc(data):
+    """The CRC a file should hold: of header bytes 0-11 and the payload."""
     m = memoryview(data)
-    if version == 1:
-        return binascii.crc32(m[_HEADER:]) & 0xFFFFFFFF
     return binascii.crc32(m[_HEADER:], binascii.crc32(m[:12])) & 0xFFFFFFFF
 
 
@@ -100,12 +56,12 @@ def _problem(data):
         return "empty"
     if len(data) < _HEADER or bytes(data[:3]) != MAGIC:
         return "not a save file"
-    if data[3] != VERSION and data[3] != 1:
+    if data[3] != VERSION:
         return "version %d, not %d" % (data[3], VERSION)
     length = _u32(data, 8)
     if len(data) - _HEADER != length:
         return "cut short" if len(data) - _HEADER < length else "too long"
-    if _crc(data, data[3]) != _u32(data, 12):
+    if _crc(data) != _u32(data, 12):
         return "checksum wrong"
     if not _shallow(data):
         return "nested too deep"
@@ -346,7 +302,7 @@ class RealFS(FS):
 def newest(mask):
     """The slot (0, 1, 2) of the newest copy as the folder's listing says it, from the
     mask of the copies there (bit i: _COPIES[i]): with one or two of the cycle's slots
-    and no copy of the layout before, the slot whose next slot is missing; else None
+    and no NAME.new, the slot whose next slot is missing; else None
     (the copies must be read to know)."""
     return (None, 0, 1, 1, 2, 0, 2)[mask] if 0 <= mask < 7 else None
 
@@ -383,7 +339,6 @@ class Store:
         self.folder = folder
         self.fs = fs or RealFS()
         self.note = ""  # what the last load() had to do, for the screen ("" if nothing)
-        self.old = False    # the last load() gave a version 1 copy (loading.py saves it again)
         # name -> (seq, slot, mask, top) while known (after a save, or after a load): the
         # highest sequence number of its whole copies (-1: none), the cycle's slot of its
         # newest whole copy there (-1: none), the mask of its copies and the copy of the
@@ -404,12 +359,9 @@ class Store:
         return self.folder
 
     def _copy(self, name, i):
-        """The path of name's copy i (_COPIES; a pair's: its first two in its own
-        folder, then the layouts before's in the store's folder)."""
+        """The path of name's copy i (_COPIES; a pair's in its own folder)."""
         if name in PAIRS:
-            if i < 2:
-                return self.home(name) + "/" + name + _COPIES[i]
-            i -= 2
+            return self.home(name) + "/" + name + _COPIES[i]
         return self._path(name) + _COPIES[i]
 
     def scan(self, keep=True):
@@ -446,10 +398,9 @@ class Store:
         return mask
 
     def _mask(self, name):
-        """The mask of name's copies in the listings (a pair's own folder's two, then
-        the store's folder's)."""
+        """The mask of name's copies in the listings (a pair's: its own folder's)."""
         if name in PAIRS:
-            return self._bits(self.home(name), name, 2) | self._bits(self.folder, name, _ALL) << 2
+            return self._bits(self.home(name), name, _PAIR_ALL)
         return self._bits(self.folder, name, _ALL)
 
     def _read_all(self, name, mask, skip, found):
@@ -488,12 +439,11 @@ class Store:
         otherwise every copy there is read and the whole ones are tried newest first (by
         sequence number). A copy the folder's listing lacks is not opened."""
         self.note = ""
-        self.old = False
         mask = self._mask(name)
         pair = name in PAIRS
         slots = 3 - pair
-        # (a pair: both copies read; its own folder's before the layouts before's)
-        first = (None, 0, 1, None)[mask & 3] if pair else newest(mask)
+        # (a pair: the listing cannot say which copy is newer: both are read)
+        first = (None, 0, 1, None)[mask] if pair else newest(mask)
         problem = None      # what was wrong with a copy that should have been good
         aside = None        # what was wrong with a copy that need not be (below)
         refused = False     # a whole copy's content failed the check
@@ -520,9 +470,7 @@ class Store:
                 last = _state(whole, mask, slots)[1]
                 for i, why in damaged:
                     # A cut save's slot (three copies there: the one after the newest)
-                    # and the layouts before's copies (a cut NAME.new; a NAME.bak nothing
-                    # needs; a pair's in the store's folder) are no damage while a copy
-                    # is good.
+                    # and a cut NAME.new are no damage while a copy is good.
                     if i >= slots or (not pair and mask & 7 == 7 and last >= 0
                                          and i == (last + 1) % 3):
                         aside = aside or why
@@ -536,7 +484,6 @@ class Store:
             held = -1
             if i == first:
                 whole.append((seq, i))
-            data_old = data[3] == 1
             seq, got = decode(data, True)
             data = None
             if seq is None:
@@ -547,7 +494,6 @@ class Store:
             if got is None:
                 return default  # the newest copy is the tombstone of an erase
             if check is None or check(got):
-                self.old = data_old
                 if problem is None and refused:
                     problem = "bad content"
                 if problem is not None:
@@ -582,8 +528,8 @@ class Store:
         seq, cycle, mask = self._begin(name)
         slot = _next(name, cycle)
         mask = self._put(name, slot, mask, _encoded(seq + 1, obj, big))
-        for i in ((slot + 1) % 3, 3, 4) if name not in PAIRS else range(2, _PAIR_ALL):
-            # the oldest copy (a pair's is written over), and the layouts before's
+        for i in ((slot + 1) % 3, 3) if name not in PAIRS else ():
+            # the oldest copy, and a NAME.new a cut left (a pair's older copy is written over)
             if mask & (1 << i):
                 self.fs.remove(self._copy(name, i))
                 mask &= ~(1 << i)
@@ -646,8 +592,8 @@ class Store:
                 mask = self._put(name, slot, mask, data)
             except OSError:
                 fs.remove(self._path(name) + ".new")    # (the slot goes last, below)
-        # The rest, the older copies first (the layouts before's, then the cycle's; its
-        # newest last), then the tombstone.
+        # The rest, the older copies first (a NAME.new, then the cycle's; its newest
+        # last), then the tombstone.
         for i in range(n - 1, -1, -1):
             if i != slot and i != cycle and mask & (1 << i):
                 fs.remove(self._copy(name, i))

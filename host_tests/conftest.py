@@ -1,21 +1,15 @@
-"""Shared set-up: the checkout's top (for the package tools), lib/, firmware/ and the
-CPython stand-ins on sys.path, and MicroPython (WebAssembly) fixtures."""
+"""Shared set-up: MicroPython (WebAssembly) fixtures, the check modules run on both
+interpreters, the screens' helpers, and the collection's order. sys.path comes from
+pyproject.toml's [tool.pytest.ini_options] pythonpath; the tiers from each test's markers."""
+import importlib
 import os
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# tools/common/hostlib holds CPython stand-ins for MicroPython-only modules (framebuf,
-# micropython). host_tests/mpchecks: the check modules import their shared checkutil by
-# that name. The top: `tools` is the package of this checkout.
-for folder in ("", "lib", "firmware", os.path.join("tools", "common", "hostlib"),
-               os.path.join("host_tests", "mpchecks")):
-    path = os.path.join(ROOT, folder) if folder else ROOT
-    if path not in sys.path:
-        sys.path.insert(0, path)
 
-from tools.mp.wasm import MicroPython, run_test_module, test_names  # noqa: E402
+from tools.mp.wasm import MicroPython, run_test_module, test_names
 
 
 def _compile_once():
@@ -69,6 +63,32 @@ def run_checks_on_micropython(mp, name):
 
 def check_names(name):
     return test_names(check_path(name))
+
+
+def on_both_interpreters(name, micropython_marks=(), marks=None, files=()):
+    """A test running host_tests/mpchecks/<name>.py on both interpreters: each of its
+    test_* on CPython (test_checks[cpython-<check>]), and all of them in one MicroPython
+    (test_checks[micropython], marked micropython and micropython_marks). marks: the
+    markers of single CPython checks, by name. files: host files the checks import, copied to MicroPython's /tests first.
+    A test module binds it to a test name:
+    test_checks = on_both_interpreters("score_checks", [pytest.mark.smoke])."""
+    module = importlib.import_module("mpchecks." + name)
+    marks = marks or {}
+    params = [pytest.param("cpython", n, marks=marks.get(n, ()), id="cpython-" + n)
+              for n in check_names(name)]
+    params.append(pytest.param("micropython", None, id="micropython",
+                               marks=[pytest.mark.micropython] + list(micropython_marks)))
+
+    @pytest.mark.parametrize("interpreter, check", params)
+    def test_checks(interpreter, check, request):
+        if interpreter == "cpython":
+            getattr(module, check)()
+        else:
+            mp = request.getfixturevalue("micropython")
+            for path in files:
+                mp.put_file(path, "/tests/" + os.path.basename(path))
+            run_checks_on_micropython(mp, name)
+    return test_checks
 
 
 # --- The screens' shared helpers (the tests of firmware/ and ui/ use them) -------------
@@ -139,50 +159,10 @@ def check(name, frame):
         "%s differs from %s (UPDATE_GOLDEN=1 regenerates it deliberately)" % (name, path))
 
 
-# --- Tiers: `make test` runs -m "not slow and (not micropython or smoke)": the CPython
-# tests and, as the MicroPython smoke run, the SMOKE checks below; `make check` runs
-# everything. The slow tests, by node id (with why); a name
-# here that no longer collects fails the run, so a renamed test is not quietly fast.
-SLOW = {
-    # mpremote sends 2 MB of source to two virtual handsets, 256 bytes a command (~10 s)
-    "tooling/test_mip.py::test_the_library_installs_with_mip_and_scores_there": "mip",
-    "tooling/test_mip.py::test_the_whole_game_installs_with_mip_and_plays": "mip",
-    "tooling/test_flash.py::test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes": "flash",
-    "tooling/test_flash.py::test_a_flash_that_fails_half_way_leaves_the_old_game_whole": "flash",
-    "tooling/test_flash_faults.py::test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game": "flash",
-    "firmware/test_random_keys.py::test_20000_random_keys_on_cpython": "fuzz",
-    "firmware/test_random_keys.py::test_2000_random_keys_under_micropython_in_a_fixed_heap": "fuzz",
-    "firmware/test_random_keys.py::test_2000_random_keys_on_a_frozen_build_in_64_kb": "fuzz",
-    "firmware/test_whole_matches.py::test_a_frozen_build_plays_the_whole_match_with_saves_in_64_kb": "match",
-    "firmware/test_whole_matches.py::test_the_same_frames_on_cpython_and_micropython": "match",
-    "firmware/test_whole_matches.py::test_micropython_plays_the_whole_match_without_the_heap_growing": "match",
-    "firmware/test_whole_matches.py::test_a_match_against_three_bots_ends_on_the_game_over_screen": "match",
-    "firmware/test_saves.py::test_same_checks_on_micropython": "saves",
-    "firmware/test_saves.py::test_on_cpython[test_a_power_cut_at_every_write_and_rename_keeps_before_or_after]": "saves",
-    "firmware/test_power_cuts.py::test_on_cpython[test_a_cut_at_every_file_operation_of_a_match_counts_every_game_once]": "cuts",
-    "tooling/test_sim.py::test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not": "model",
-    "ui/test_navigation.py::test_end_on_the_showdown_svara_and_game_over_goes_to_the_title": "match",
-    "ui/test_new_game.py::test_a_match_with_rising_antes_ends_in_tens_of_games": "match",
-    "engine/test_bots_levels.py::test_hard_wins_more_chips_than_normal_at_a_four_handed_table": "bots",
-    "engine/test_bots_levels.py::test_hard_wins_more_chips_than_normal_at_a_table_of_bots_only": "bots",
-    "engine/test_bots_exploit.py::test_hard_beats_every_points_threshold_bot_and_a_pot_odds_bot": "bots",
-    "engine/test_bots_exploit.py::test_the_all_in_trick_loses_chips_against_hard_and_normal": "bots",
-    "tooling/test_docs.py::test_the_readme_pictures_are_the_simulators_frames": "pictures",
-}
-# The MicroPython smoke run of `make test`: that the code runs there at all (engine check
-# modules, a match played from the title by keys, the screens' frames against CPython's).
-SMOKE = (
-    "engine/test_score.py::test_same_checks_on_micropython",
-    "engine/test_game.py::test_same_scenarios_on_micropython",
-    "firmware/test_quick_match.py::test_same_checks_on_micropython",
-    "tooling/test_sim.py::test_micropython_draws_the_same_frames_as_cpython_at_every_step",
-)
-# A test is a MicroPython one if it takes the session's interpreter, says so in its name,
-# or its body starts one (a unix-port test without MICROPYTHON set skips).
-_MICROPYTHON_WORDS = ("MicroPython(", "micropython=True", "run_checks_on_micropython",
-                      "VirtualHandset", "mpremote", "MicroPythonPlay", "frozen.measure",
-                      "frozen_match", '"MICROPYTHON', "micropython_frames", '"--micropython"',
-                      "run_micropython", "micropython_figures", "_frozen(")
+# --- Tiers: `make test` runs -m "not slow and (not micropython or smoke)", `make check`
+# everything. Each test says its tier with markers (pyproject.toml lists them): slow,
+# micropython (it runs MicroPython, or needs a unix-port binary), smoke (the MicroPython
+# tests make test runs too).
 
 
 # The longest files first, in this order, then the rest as collected (the Makefile runs
@@ -199,33 +179,13 @@ LONGEST_FIRST = (
 
 
 def pytest_collection_modifyitems(config, items):
-    import inspect
     top = os.path.join(ROOT, "host_tests")
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(
         os.path.relpath(str(item.path), top).replace(os.sep, "/"), len(rank)))
-    seen = set()
-    for item in items:
-        rel = os.path.relpath(str(item.path), top).replace(os.sep, "/")
-        nodeid = rel + "::" + item.name
-        if nodeid in SLOW:
-            item.add_marker(pytest.mark.slow)
-            seen.add(nodeid)
-        if nodeid in SMOKE:
-            item.add_marker(pytest.mark.smoke)
-            seen.add(nodeid)
-        try:
-            source = inspect.getsource(item.function)
-            source = source[source.index("def "):]        # not the parameters' lists
-        except (OSError, TypeError, ValueError):
-            source = ""
-        if "micropython" in getattr(item, "fixturenames", ()) or \
-                "micropython" in item.name or any(w in source for w in _MICROPYTHON_WORDS):
-            item.add_marker(pytest.mark.micropython)
-    # Only when the whole suite was collected: a run of a few files collects fewer.
-    if not config.args[1:] and \
-            config.args and os.path.abspath(config.args[0]) == top:
-        missing = sorted((set(SLOW) | set(SMOKE)) - seen)
-        if missing:
-            raise pytest.UsageError("conftest.SLOW/SMOKE name tests that do not collect: %s"
-                                    % ", ".join(missing))
+    unmarked = [item.nodeid for item in items
+                if "micropython" in getattr(item, "fixturenames", ())
+                and item.get_closest_marker("micropython") is None]
+    if unmarked:
+        raise pytest.UsageError("tests that take the micropython fixture without the "
+                                "micropython marker: %s" % ", ".join(unmarked))

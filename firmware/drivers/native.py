@@ -1,18 +1,10 @@
-# Native code (@micropython.viper) for the display path, as source text that
-# make() compiles where the port has a native emitter (the handset's rp2: Thumb), so that
-# a port without one (the WebAssembly port) and CPython never read it, and the game's
-# .mpy build (mpy-cross without an architecture) compiles this module as any other.
-# make() drops this module again: on an install of .mpy files the text would otherwise
-# stay in the heap. The callers keep plain code for where make() gives None.
-#
-# Only byte pointers (ptr8) are indexed by a variable: MicroPython 1.27's Thumb emitter
-# (the RP2040's, ARMv6-M) clobbers the index variable of a ptr16/ptr32 load or store in a
-# loop (micropython/micropython#18800, fixed after 1.27 by #18821), which the qemu
-# Cortex-M0 image showed (host_tests/firmware/test_panel.py runs this code there); a
-# ptr16 or ptr32 is indexed by constants only (its address made from an int: ptr16(o)[k]).
-# Hot loops walk an address (int(p) + offset) with constant offsets, unrolled: a viper
-# function keeps at most two or three locals in registers on Thumb, the rest on the
-# stack, so fewer variables and steps a byte are fewer instructions.
+# Native code (@micropython.viper) for the display path, as source text that make()
+# compiles where the port has a native emitter (the handset's rp2: Thumb); a port
+# without one (the WebAssembly port) and CPython never read it, and the .mpy build
+# compiles this module as any other. make() drops this module again (on an .mpy
+# install the text would otherwise stay in the heap); the callers keep plain code for
+# where make() gives None. Only ptr8 is indexed by a variable, and hot loops walk an
+# address with constant offsets, unrolled: docs/HARDWARE.md ("Native code") says why.
 import sys
 
 # drivers/st7735.py. band(frame, sigs, y, last): from row y to row last (exclusive), the

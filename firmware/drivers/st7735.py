@@ -1,37 +1,13 @@
 # ST7735 / ST7735R colour panel, 128 x 160, on SPI: the handset's screen.
 # The UI draws into this FrameBuffer (GS4_HMSB, 16 colours, 10,240 bytes); show() sends
-# the panel only the rows that changed since the last show(), each band of them in a
-# window of its own (CASET/RASET), expanded to the panel's RGB565 one row at a time into
-# one reused 256-byte line buffer. Nothing changed: nothing goes out.
+# the panel only the rows that changed since the last show() (a 32-bit signature of
+# every row, 640 bytes, tells them), each band of them in a window of its own, expanded
+# to RGB565 one row at a time into one reused 256-byte line buffer. Nothing changed:
+# nothing goes out. The signature pass and the expansion are viper code where the port
+# has it (drivers/native.py), plain code otherwise, the same bytes on the panel. The
+# constructor only pulses the reset line: the panel's wake-up runs in the first show().
 # The driver never imports machine: the board file hands it the SPI bus and the pins.
-#
-# Which rows changed, without a 10 KB copy of the frame (there is no RAM for it): a
-# signature of every row (160 x 4 bytes, 640 bytes of RAM), kept from the last show().
-# Each row's signature is a 32-bit hash of its 16 words (the native code's,
-# drivers/native.py: h = g((h ^ w) * 16777619) mod 2**32 with g(x) = x ^ (x >> 15); the
-# plain code's is 20 bits of its 64 bytes, (h ^ b) * 403): every step is a one-to-one
-# map of h and of the word (byte), so a row that differs from the panel's in a single
-# word (eight pixels side by side) always shows as changed; two rows that differ further
-# are taken for the same with a chance of about one in four billion (2**-32; g keeps a
-# change in a word's top bit from cancelling another) for each row that changed. Such a
-# miss leaves that row stale on the panel until it changes again: at some fifty changed
-# rows a key, about once in eighty million keys. The trade-off against a band the
-# screens would report: no screen has to say what it drew (none can forget), and the
-# cost is one pass over the frame per show() (160 x 16 steps of native code), not a copy
-# of it. After a reset (refresh()) every row goes out whatever the signatures say.
-#
-# Native speed where the port has it: the signature pass and the 4-bit to RGB565
-# expansion are @micropython.viper functions (the rp2 port has the Thumb emitter), made
-# at import from source text, so that a port without viper (the WebAssembly port, and
-# CPython for the host tests) falls back to plain code: a byte-wise 20-bit signature and
-# the FrameBuffer.blit-with-palette expansion, the same bytes on the panel either way
-# (host_tests/mpchecks/panel_checks.py checks both against a model of the panel).
-#
-# Start-up does not wait for the panel: the constructor only pulses the reset line; the
-# panel's wake-up (120 ms after a reset before Sleep Out, 5 ms after it before other
-# commands: the Sitronix datasheet) runs in the first show(), which waits only for what
-# of those 120 ms the imports and the saves' loading have not already taken. The
-# backlight comes on once the first frame is on the panel.
+# docs/HARDWARE.md ("The panel driver") says why each of these.
 import framebuf
 
 from drivers.display import BUFFER_SIZE, HEIGHT, PALETTE, WIDTH

@@ -4,7 +4,7 @@
 # 6x12 row at y 148..159. Every size here is a whole number of pixels.
 from drivers.display import (BLACK, CARD, FELT_DARK, GOLD, GREY, HEIGHT, INK, LIGHT, RED,
                              SHADOW, WIDTH, BACK, BLUE)
-from settings import FOUR
+from settings import PREFS
 from ui import writer
 from ui import font_5x8 as F5
 
@@ -14,6 +14,7 @@ HELP_Y = const(139)
 BAR_Y = const(148)
 TITLE_H = const(14)
 _ORANGE = const(12)                   # drivers/display.ORANGE (folded: no name kept)
+_FOUR = const(0)                      # settings' preference: the four-colour deck
 SUITS = "\u2663\u2666\u2665\u2660"     # suit symbols by suit index (clubs, diamonds, hearts, spades)
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 MINI_W = const(17)                    # a mini card: rank and suit in 5x8 on a card face
@@ -101,7 +102,7 @@ def ask(fb, lines, help_text, yes, no):
     bottom(fb, help_text, yes, no)
 
 
-# The four-colour deck's inks by suit (settings.FOUR: clubs green, diamonds blue, hearts
+# The four-colour deck's inks by suit (settings.PREFS[_FOUR]: clubs green, diamonds blue, hearts
 # red, spades black).
 _FOUR_INKS = bytes((FELT_DARK, BLUE, RED, INK))
 
@@ -110,7 +111,7 @@ def suit_colour(code):
     """Red for diamonds and hearts, ink for clubs and spades; with the four-colour deck
     green clubs, blue diamonds, red hearts, black spades."""
     s = code & 3
-    if FOUR[0]:
+    if PREFS[_FOUR]:
         return _FOUR_INKS[s]
     return RED if s == 1 or s == 2 else INK
 

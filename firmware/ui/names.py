@@ -1,22 +1,12 @@
-# The people's names (Settings -> Names).
-#
-# Names: a list of the person slots P1..P10 (settings.SLOTS, as many as New game allows
-# people) with the name typed for each. UP/DOWN pick a slot, OK (or RIGHT, the left soft
-# key) edits it, Done, END or the right soft key goes back to Settings.
-# Editing is the keypad phones' multi-tap: 2-9 type the letters printed on them (the
-# language's phone layout: Cyrillic for Bulgarian and Russian, Latin with Portuguese's
-# accents for Portuguese, plain Latin otherwise; the digit last), the same key again
-# steps the letter just typed on; 0 is space then 0, 1 punctuation then 1. The letter
-# is settled (the next press of its key starts a new one) by another key, RIGHT, or a
-# pause: _SETTLE idle() calls with no key, about a second on the handset. The simulator
-# and the tests call idle() only until it answers NOTHING, which it does while waiting,
-# so there a letter is settled only by a key: deterministic. # steps the case (Abc:
-# a capital to start each word, abc, ABC), LEFT deletes the last letter, OK or the left
-# soft key saves (an empty name is refused with a note), END or the right soft key
-# leaves the name as it was. A name is at most settings.NAME_W pixels wide (the table's
-# seat label): a letter that would not fit is refused with a note.
+# The people's names (Settings -> Names): the person slots P1..P10 (settings.SLOTS)
+# with the name typed for each, and the keypad phones' multi-tap editing of one (2-9
+# type the letters of the language's phone layout, the same key again steps the letter
+# just typed on). A letter is settled by another key, RIGHT, or a pause of _SETTLE
+# idle() calls with no key (about a second on the handset; the simulator and the tests,
+# which call idle() only until it answers NOTHING, settle it by a key alone). A name is
+# at most settings.NAME_W pixels wide (the table's seat label). The keys: docs/UI.md.
 from drivers import keys
-from i18n import held, item
+from i18n import held
 import settings
 from ui import draw, writer
 from ui.draw import F5
@@ -35,7 +25,7 @@ _W_NAME_FULL = const(77)
 _W_NAME_KEYS = const(78)
 _W_NAME_OF = const(79)
 _W_OK = const(94)
-_W_OPTIONS = const(97)
+_W_OPT_NAMES = const(159)
 _W_PERSON = const(101)
 _W_PLAY = const(102)
 _W_SELECT = const(122)
@@ -61,7 +51,7 @@ _BOX_X = const(44)          # the name box: NAME_W pixels of text and 3 either s
 _BOX_Y = const(20)
 _KEYS_Y = const(58)
 _NOTE_Y = const(112)
-_OPT_NAMES = const(13)      # ui/options.py _NAMES: the Settings row to come back to
+_OPT_NAMES = const(126)     # ui/options.py _NAMES: the Settings row to come back to
 
 # What keys 0-9 type, in order, by layout. Bulgarian and Russian: their phones' Cyrillic
 # layouts (Bulgarian has no ё, ы, э); Portuguese: Latin with its accented letters.
@@ -136,7 +126,7 @@ class Names(Screen):
     def draw(self, fb):
         fb.fill(_FELT)
         if self.mode == _LIST:
-            draw.title_band(fb, item(_W_OPTIONS, _OPT_NAMES))
+            draw.title_band(fb, T[_W_OPT_NAMES])
             for i in range(settings.SLOTS + 1):
                 self._row(fb, i)
             draw.bottom(fb, T[_W_HELP_NAMES], T[_W_SELECT], T[_W_BACK])

@@ -1,22 +1,11 @@
 # New game and Settings: one list of options on app.cfg (settings.py numbers them).
 # New game lists the table (people, bots, stack, ante) and every rule variant, then
 # "Start the game"; Settings lists the bot level and pace and the rule variants (the
-# defaults of the next new game), the deck, the sound, the question before passing a
-# good hand, the Names row (OK or RIGHT opens ui/names.py, the people's names) and the
-# language, then "Done"; more rows than the screen holds scroll (Done stays at the
-# bottom, a bar on the right says where the list is). UP/DOWN pick a row, LEFT/RIGHT
-# change its value, digits type a small number; OK never changes a value: on a value row
-# it moves to the last row, and OK there starts or returns (as the left soft key does).
-# What applies when (said on the help line of the row): in Settings during a match, the
-# rule variants are for the next new game, while the bot level and pace apply to the
-# match at once (leaving Settings sets them in app.play). Every match seats everyone,
-# people and bots, with the Stack setting (session.new_match). Starting a new game
-# while a match is saved asks first (OK starts it, END goes back to the list).
-# Back (END or the right soft key) after a change asks whether to keep it: OK keeps
-# (as Done), END puts every row back as it was when the list opened (self.undo: the
-# table settings, the deck, the sound, the question before passing, the ante rise and
-# the language; the names are saved on their own screen, which carries self.undo there
-# and back).
+# defaults of the next new game), the preferences (settings.PREFS), the Names row and
+# the language, then "Done". UP/DOWN pick a row, LEFT/RIGHT change its value, digits
+# type a small number; OK never changes a value. Back after a change asks whether to
+# keep it (END puts every row back: self.undo). What applies when, and the keys:
+# docs/UI.md.
 from drivers import keys
 from i18n import held, item
 import settings
@@ -44,7 +33,12 @@ _W_NO = const(83)
 _W_NO_CAP = const(87)
 _W_ON_OFF = const(96)
 _W_OPTIONS = const(97)
+_W_OPT_DECK = const(157)
 _W_OPT_FOLD = const(98)
+_W_OPT_LANG = const(158)
+_W_OPT_NAMES = const(159)
+_W_OPT_RISE = const(160)
+_W_OPT_SOUND = const(161)
 _W_PACES = const(99)
 _W_PLAY = const(102)
 _W_REPLACE_ASK = const(112)
@@ -66,36 +60,30 @@ _TOP = const(16)
 _ROW = const(9)
 _SHOWN = const(12)      # option rows on the screen at once (then Done): more scroll
 T = held(__name__)
+# The rows: a table setting by its number (settings.PEOPLE ...: a byte of app.cfg, its
+# label T[_W_OPTIONS][n]); a preference by _PREF + its number (settings.PREFS, its
+# words below); the Names row (it opens ui/names.py) and the language (i18n keeps the
+# choice; the app saves it after the key).
+_PREF = const(64)
+_NAMES = const(126)
+_LANG = const(127)
+_ROW_SOUND = const(65)  # _PREF + settings' _SOUND: a change plays a sample
+_ROW_RISE = const(66)   # _PREF + settings' _RISE: the rising ante, shown "every n"
 # (The bot pace is in Settings only: the rising ante takes its row here.)
 NEW_ITEMS = bytes((settings.PEOPLE, settings.BOTS, settings.LEVEL, settings.STACK,
                    settings.ANTE, settings.JOKER, settings.SEVENS, settings.CAP,
-                   settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, 15))
-# The language row, last in Settings: not a byte of app.cfg (i18n keeps the choice and
-# the app saves it after the key: saving.save_prefs); its number is its label's index in
-# T[_W_OPTIONS].
-_LANG = const(12)
-# The Names row: opens the names screen (ui/names.py); label T[_W_OPTIONS][_NAMES].
-# Before the language row, which stays second from the bottom (UP UP from the top reaches it).
-_NAMES = const(13)
-# The four-colour deck (clubs green, diamonds blue): not a byte of app.cfg either, it is
-# settings.FOUR, saved as "four" in the "settings" save; label T[_W_OPTIONS][_DECK].
-_DECK = const(14)
-# The rising ante (settings.RISE, saved as "rise"): label T[_W_OPTIONS][_RISE].
-_RISE = const(15)
-# The sound's volume (app.volume, saved as "vol"): label T[_W_OPTIONS][_SOUND].
-_SOUND = const(16)
-# Ask before passing a hand the chances favour (settings.ASK_PASS, saved as "ask"; the
-# table asks): label T[_W_OPT_FOLD], a word of its own.
-_FOLD = const(17)
+                   settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, _ROW_RISE))
 # (Twelve rows and Done fill the screen, Settings' thirteen scroll: the rising ante is on
 # New game only. Names and the language stay last, so UP UP from the top reaches it.)
-SETTING_ITEMS = bytes((settings.LEVEL, settings.PACE, settings.JOKER, settings.SEVENS, settings.CAP,
-                       settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN, _DECK,
-                       _SOUND, _FOLD, _NAMES, _LANG))
-# The lowest and highest value of each option: settings.LOW and settings.HIGH.
+SETTING_ITEMS = bytes((settings.LEVEL, settings.PACE, settings.JOKER, settings.SEVENS,
+                       settings.CAP, settings.BLINDS, settings.MIN_BLIND, settings.BUY_IN,
+                       _PREF + 0, _ROW_SOUND, _PREF + 3, _NAMES, _LANG))   # 0 the deck, 3 asking
+# The lowest and highest value of each table setting: settings.LOW and settings.HIGH.
+# The words of each preference's row, by its number (settings.PREF_NAMES): its label,
+# and the tuple of its values' words (0: none; the rising ante says "every n").
+PREF_LABELS = (_W_OPT_DECK, _W_OPT_SOUND, _W_OPT_RISE, _W_OPT_FOLD, 0)
+PREF_WORDS = (_W_ON_OFF, _W_VOLUMES, 0, _W_ON_OFF, 0)
 
-
-_volume = bytearray(1)          # app.volume as the Sound row shows it (value_text has no app)
 
 
 def value_text(cfg, opt):
@@ -105,15 +93,11 @@ def value_text(cfg, opt):
     if opt == _LANG:
         import i18n
         return i18n.NAMES[i18n.LANGUAGES.index(i18n.current())]
-    if opt == _DECK:
-        return T[_W_ON_OFF][settings.FOUR[0]]
-    if opt == _FOLD:
-        return T[_W_ON_OFF][settings.ASK_PASS[0]]
-    if opt == _SOUND:
-        return T[_W_VOLUMES][_volume[0]]
-    if opt == _RISE:
-        k = settings.RISE[0]
-        return T[_W_RISE_EVERY] % settings.RISE_GAMES[k] if k else T[_W_ON_OFF][0]
+    if opt >= _PREF:
+        v = settings.PREFS[opt - _PREF]
+        if opt == _ROW_RISE:
+            return T[_W_RISE_EVERY] % settings.RISE_GAMES[v] if v else T[_W_ON_OFF][0]
+        return item(PREF_WORDS[opt - _PREF], v)
     v = cfg[opt]
     if opt == settings.LEVEL:
         return T[_W_LEVELS][v]
@@ -185,7 +169,6 @@ class Options(Screen):
                 self.selected = i
         self._scroll()
         self.typed = 0
-        _volume[0] = app.volume
         self.asking = False         # "replace the saved game?" is showing
         self.keeping = False        # "keep the changes?" is showing
         self.undo = undo or self._now()
@@ -206,19 +189,17 @@ class Options(Screen):
         """The help line for the selected row: what applies when, else the keys."""
         if self.selected < len(self.items):
             opt = self.items[self.selected]
-            if (not self.new and opt != settings.LEVEL and opt != settings.PACE and opt < _LANG
-                    and self._running() is not None):
+            if (not self.new and opt != settings.LEVEL and opt != settings.PACE
+                    and opt < settings.N_OPTIONS and self._running() is not None):
                 return T[_W_NEXT_MATCH]
         return T[_W_HELP_OPTIONS]
 
     def _now(self):
-        """The rows' values now: the table settings, then the deck, the sound's volume,
-        the ante rise, the question before passing and the language (its index in
-        i18n.LANGUAGES)."""
+        """The rows' values now: the table settings, the preferences, then the language
+        (its index in i18n.LANGUAGES)."""
         import i18n
-        return bytes(self.cfg) + bytes((settings.FOUR[0], self.app.volume, settings.RISE[0],
-                                        settings.ASK_PASS[0],
-                                        i18n.LANGUAGES.index(i18n.current())))
+        return (bytes(self.cfg) + bytes(settings.PREFS)
+                + bytes((i18n.LANGUAGES.index(i18n.current()),)))
 
     def draw(self, fb):
         fb.fill(_FELT)
@@ -260,9 +241,11 @@ class Options(Screen):
         y = _TOP + (i - self.top) * _ROW
         opt = self.items[i]
         # The label read alone (i18n.item): the value's tuple comes next, and reading
-        # T[_W_OPTIONS] whole for every row would decode its twenty strings each time.
-        draw.menu_row(fb, y, _ROW, T[_W_OPT_FOLD] if opt == _FOLD else item(_W_OPTIONS, opt),
-                        on, draw.small(), value_text(self.cfg, opt))
+        # T[_W_OPTIONS] whole for every row would decode its strings each time.
+        label = (T[PREF_LABELS[opt - _PREF]] if _PREF <= opt < _NAMES
+                 else T[_W_OPT_NAMES] if opt == _NAMES else T[_W_OPT_LANG] if opt == _LANG
+                 else item(_W_OPTIONS, opt))
+        draw.menu_row(fb, y, _ROW, label, on, draw.small(), value_text(self.cfg, opt))
 
     def key(self, code):
         n = len(self.items) + 1
@@ -327,26 +310,15 @@ class Options(Screen):
             if code == keys.LEFT or code == keys.RIGHT:
                 return self._language(-1 if code == keys.LEFT else 1)
             return _NOTHING
-        if opt == _DECK or opt == _FOLD:
+        if opt >= _PREF:                # a preference: LEFT/RIGHT step it round its values
             if code == keys.LEFT or code == keys.RIGHT:
-                (settings.FOUR if opt == _DECK else settings.ASK_PASS)[0] ^= 1
+                k = opt - _PREF
+                n = settings.PREF_VALUES[k]
+                prefs = settings.PREFS
+                prefs[k] = (prefs[k] + (n - 1 if code == keys.LEFT else 1)) % n
                 self.app.prefs_changed = True
-                return self._changed(opt)
-            return _NOTHING
-        if opt == _SOUND:
-            if code == keys.LEFT or code == keys.RIGHT:
-                app = self.app
-                app.volume = (app.volume + (2 if code == keys.LEFT else 1)) % 3
-                _volume[0] = app.volume
-                app.prefs_changed = True
-                app.beep(2)                 # a sample at the new volume
-                return self._changed(opt)
-            return _NOTHING
-        if opt == _RISE:
-            if code == keys.LEFT or code == keys.RIGHT:
-                n = len(settings.RISE_GAMES)
-                settings.RISE[0] = (settings.RISE[0] + (n - 1 if code == keys.LEFT else 1)) % n
-                self.app.prefs_changed = True
+                if opt == _ROW_SOUND:
+                    self.app.beep(2)        # a sample at the new volume
                 return self._changed(opt)
             return _NOTHING
         if code == keys.LEFT or code == keys.RIGHT:
@@ -404,12 +376,10 @@ class Options(Screen):
         """Every row back as the list opened (self.undo), then leave."""
         import i18n
         u = self.undo
-        n = len(u) - 5
-        for i in range(n):
-            self.cfg[i] = u[i]
-        settings.FOUR[0], self.app.volume, settings.RISE[0] = u[n], u[n + 1], u[n + 2]
-        settings.ASK_PASS[0] = u[n + 3]
-        i18n.use(i18n.LANGUAGES[u[n + 4]])
+        n = len(self.cfg)
+        self.cfg[:] = u[:n]
+        settings.PREFS[:] = u[n:-1]
+        i18n.use(i18n.LANGUAGES[u[-1]])
         self.app.prefs_changed = True   # saving.save_prefs saves what differs
         return self._leave(False)
 

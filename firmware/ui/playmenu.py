@@ -27,7 +27,7 @@ _SHOW = const(1)
 T = held(__name__)
 _TOP = const(22)
 _ROW = const(16)
-_LANG = const(12)           # ui/options.py _LANG: the Settings row of the language
+_LANG = const(127)          # ui/options.py _LANG: the Settings row of the language
 
 
 class PlayMenu(Screen):

@@ -1,17 +1,10 @@
-# The rules: card points, the hand table of RULES.md with drawn cards and their points,
-# how a game goes, the level, why there is no check, the svara, the keys, the # presets
-# and the chances. Every page follows the rules in force (_rules): the match's when the
-# pages were opened from the menu during play, else the settings of the next new game.
-# A line of a text page may be a choice by those rules (i18n/src/en.py says the letters:
-# _pick reads them), so "7♣ is the joker" becomes "No joker" with the joker off, the cap
-# on raises and the svara buy-in are the ones set, and so on. The hand rows are scored
-# under those rules, a row whose rule is off labelled so (HAND_OFF).
-# LEFT/RIGHT (or UP/DOWN, OK) turn the pages; END or the right soft key goes back (to
-# the title, or to the match when opened from the menu during play).
-# Guide: the first-game guide, shown once before the first game (Session.view opens it
-# until settings.GUIDE says it was seen): a page on what it is, then the rules pages on
-# the level, no check and the svara (the same pages as in Rules). END or Skip leaves it
-# at once, OK on its last page plays; either way it is not shown again.
+# The rules pages: card points, the hand table of RULES.md with drawn cards and their
+# points, how a game goes, the level, why there is no check, the svara, the keys, the
+# presets and the chances, each following the rules in force (_rules: the match's when
+# opened from the menu during play, else the next new game's). A line may be a choice by
+# those rules (_pick reads the letters i18n/src/en.py explains). Guide: the first-game
+# guide, shown once before the first game (until settings' _GUIDE says it was seen).
+# The keys: docs/UI.md.
 from drivers import keys
 import i18n
 from i18n import held
@@ -59,6 +52,9 @@ _VERSION_Y = const(129)
 # (the joker joins a suit, the joker with a pair), row 5 (two sevens).
 _OFF_ROW = const(3)
 _SEVENS_ROW = const(5)
+# The preferences read here (settings.PREFS, by its numbers):
+_RISE = const(2)
+_GUIDE = const(4)
 # The guide's pages are TEXT_PAGES[_GUIDE_FROM.._GUIDE_FROM + _GUIDE_N - 1], after its
 # own first page (GUIDE_INTRO).
 _GUIDE_FROM = const(1)
@@ -141,7 +137,7 @@ class RulesPages(Screen):
         """(which lines, the number they show) of the choice `letter` under the rules
         in force: A the ante; B blind bets (off, on: the least blind); C the cap on
         bets and raises (none, 1, more: the cap); J the joker (off, on); R the rising
-        ante (never, every so many games: settings.RISE); U the svara buy-in (split,
+        ante (never, every so many games: the rising ante); U the svara buy-in (split,
         half, free); P the Rules pages the guide is found on."""
         r = self.rules
         if letter == "A":
@@ -154,7 +150,7 @@ class RulesPages(Screen):
         if letter == "J":
             return (1 if r.joker else 0), 0
         if letter == "R":
-            k = settings.RISE[0]
+            k = settings.PREFS[_RISE]
             return (1 if k else 0), settings.RISE_GAMES[k]
         if letter == "U":
             from svara.rules import BUY_INS
@@ -203,7 +199,7 @@ class RulesPages(Screen):
 class Guide(RulesPages):
     """The first-game guide before the first game (Session.view): GUIDE_INTRO, then the
     rules pages of the level, no check and the svara under the match's rules. END or
-    the right soft key skips it; OK on its last page plays. Then settings.GUIDE is set
+    the right soft key skips it; OK on its last page plays. Then settings' _GUIDE is set
     (and saved: app.prefs_changed) and the match goes on (resume)."""
 
     name = "guide"
@@ -242,6 +238,6 @@ class Guide(RulesPages):
         return _NOTHING
 
     def _done(self):
-        settings.GUIDE[0] = 1
+        settings.PREFS[_GUIDE] = 1
         self.app.prefs_changed = True
         return resume(self.app)

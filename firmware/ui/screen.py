@@ -1,19 +1,10 @@
 # The base of every screen. The app gives a screen key codes (drivers/keys.py) and idle
-# moments; the screen answers with what the app must do next:
-#   NOTHING  nothing changed on the screen;
-#   SHOW     the screen drew its own changes into app.fb already: just show the frame
-#            (a screen whose timed work goes on may set app.timed and app.wait as
-#            well, as for BUSY: the pot's slide does, so no call only learns the wait);
-#   SENT     as SHOW, but the screen sent the rows it changed itself (app.show_rows:
-#            only they are compared, a step of the pot's slide);
-#   REDRAW   call draw(fb) for the whole screen, then show it;
-#   BUSY     nothing to show, but timed work is under way (a pop-up held on the screen):
-#            the screen sets app.wait, the ms from app.now until its next change is due
-#            (default 30), and main.py calls idle() again then (app.timed says so);
-#   a Screen switch to that screen (the app calls its enter(), draw(fb), then shows).
-# A screen that has somewhere to go back to keeps that screen itself (e.g. self.back).
-# Screens open each other through open_screen() (one screen module imported when it is
-# needed, the others dropped: drop_screens), and the match through resume().
+# moments; the screen answers with what the app must do next: NOTHING, SHOW, SENT,
+# REDRAW, BUSY (below, each), or a Screen to switch to (the app calls its enter(),
+# draw(fb), then shows it). A screen that has somewhere to go back to keeps that screen
+# itself (e.g. self.back). Screens open each other through open_screen() (one screen
+# module imported when it is needed, the others dropped: drop_screens), and the match
+# through resume().
 from drivers import keys
 
 from micropython import const
@@ -24,10 +15,18 @@ except ImportError:     # CPython: MicroPython's, on its 30-bit ticks
     def ticks_diff(a, b):
         return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
-NOTHING = const(0)
+NOTHING = const(0)      # nothing changed on the screen
+# SHOW: the screen drew its own changes into app.fb already: just show the frame (a
+# screen whose timed work goes on may set app.timed and app.wait as well, as for BUSY:
+# the pot's slide does, so no call only learns the wait)
 SHOW = const(1)
-REDRAW = const(2)
+REDRAW = const(2)       # call draw(fb) for the whole screen, then show it
+# BUSY: nothing to show, but timed work is under way (a pop-up held on the screen): the
+# screen sets app.wait, the ms from app.now until its next change is due (default 30),
+# and main.py calls idle() again then (app.timed says so)
 BUSY = const(3)
+# SENT: as SHOW, but the screen sent the rows it changed itself (app.show_rows: only
+# they are compared, a step of the pot's slide)
 SENT = const(4)
 
 

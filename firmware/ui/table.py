@@ -1,34 +1,13 @@
-# The table: every seat in a row (dealer mark, name clipped to its column, state, stack;
-# gold is whose turn), the pot, level and ante on top, a line above the message line
-# where the seats leave room (up to nine: the game's number, the games until the ante
-# doubles or its doubling), the message line (what happened, who is thinking), the
-# viewer's three cards with their points, and on a person's turn the legal actions.
-# Keys on a person's turn: UP/DOWN pick Pass / Call n / Bet or Raise n / Blind n /
-# No blind / Join n; LEFT/RIGHT step the chips by the ante, digits type them, # steps through the
-# presets (the most allowed, half the pot, the pot: see _preset), said on the help line;
-# an amount typed out of range is set to the nearest end and said; OK (or the
-# left soft key) plays it, the green key calls (with nothing to call it says why on the
-# help line: there is no check in Svara). Passing a hand the chances favour (more to
-# win than to lose: _favoured) asks first when Settings says so (settings.ASK_PASS).
-# * shows the viewer's chances in the
-# action area (win, svara, lose if everybody still in showed now: svara.odds, computed
-# on the key and kept in self.odds); * again or a key that changes the action or chips
-# goes back to the list. END asks whether to leave; the right soft key opens the menu
-# during play (ui/playmenu.py: history, rules, settings, language, quit).
-# Bots play in idle(), by the clock (app.now, ms): one acts once Session.think_ms have
-# passed, the dots of "thinking" moving meanwhile (one more every 100 ms: only then is a
-# frame drawn and shown, the message line alone); then the action shows as a pop-up on
-# the bot's row ("raises to 8") for Session.pop_ms (longer at a slower pace), answered
-# BUSY (nothing to redraw) while it is held. A key during either (but END and the right
-# soft key, which ask to leave and open the menu as ever) skips it: the bot acts at once,
-# or its pop-up goes. A bot's action, the pop-up's end and your action draw only the
-# parts of the table that changed (_parts: each part's key), as a key on your turn does.
-# The skipping key never acts for the person: it is spent on the skip, and for
-# ui/screen.GUARD_MS after it the keys that play (OK, the left soft key, the green key),
-# the cover's OK and the result's OK do nothing (ui/screen.hurried), so that a key
-# pressed twice to hurry the bots neither plays the person's turn that the second press
-# found nor closes the showdown before it is seen. With two or more people a cover screen
-# hides the cards until the next person presses OK.
+# The table: every seat in a row (dealer mark, name, state, stack; gold is whose turn),
+# the pot, level and ante on top, the game's number and the ante's doubling, the message
+# line, the viewer's three cards with their points, and on a person's turn the legal
+# actions (chosen with UP/DOWN, the chips with LEFT/RIGHT, digits or the # presets;
+# OK plays, the green key calls; * shows the chances). Bots play in idle(), by the clock
+# (app.now): one acts once Session.think_ms have passed, then its action shows as a
+# pop-up for Session.pop_ms; a key skips either, and for ui/screen.GUARD_MS after it the
+# keys that play do nothing (ui/screen.hurried). Only the parts that changed are drawn
+# (_parts). With two or more people a cover hides the cards until the next person
+# presses OK. The keys and what each screen of a match shows: docs/UI.md.
 from drivers import keys
 from i18n import held, item
 import settings
@@ -133,7 +112,8 @@ _THINK = const(1)    # a bot is thinking
 _COVER = const(2)    # the cards are hidden until the next person presses OK
 _QUIT = const(3)     # "leave this game?"
 _POP = const(4)      # a bot's action shows on its row for a moment
-_ASK = const(5)      # "pass a good hand?" (settings.ASK_PASS)
+_ASK = const(5)      # "pass a good hand?" (settings' _ASK_PASS)
+_ASK_PASS = const(3)     # the preference (settings.PREFS[_ASK_PASS]): ask before passing
 
 _SEATS_Y = const(10)
 _MSG_Y = const(90)
@@ -469,7 +449,7 @@ class Table(Screen):
         """True when Pass should ask first (Settings: ask before passing, on by default):
         while betting, with the viewer's chances (the * key's figures, counted once on
         this key if not shown) more to win than to lose. Keeps them in self.odds."""
-        if not settings.ASK_PASS[0] or self.p.game.phase != _BETTING:
+        if not settings.PREFS[_ASK_PASS] or self.p.game.phase != _BETTING:
             return False
         if self.odds is None:
             self.odds = self._count()

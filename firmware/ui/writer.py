@@ -1,16 +1,12 @@
 # Text in our own bitmap fonts (ui/font_5x8, ui/font_6x12, made by tools/gen/font.py;
-# their Latin-1 and Cyrillic glyphs are in part modules, font_*_lat and font_*_cyr,
-# imported on the first character that needs one), drawn into a framebuf.FrameBuffer (the 4-bit GS4_HMSB screen or any other format).
-# Each character costs two blit() calls and no Python loop over pixels:
-#   1. the font's BITMAPS, seen as one MONO_HLSB image 8 pixels wide with the glyphs
-#      stacked, is blitted at y = -index * HEIGHT into an 8 x 16 staging image, so only
-#      that glyph's rows land there (blit clips to its destination);
-#   2. the staging image is blitted to the screen through a 2-colour palette, with the
-#      non-ink colour as the key, so only ink is drawn.
-# Nothing is allocated per character (checked with gc.mem_alloc under MicroPython),
-# and the screen edges clip like any blit. framebuf methods used: blit() with a tuple
-# source (buffer, width, height, MONO_HLSB, stride), a key and a palette; pixel() on
-# the palette; fill_rect() for a background. Unknown characters draw as a hollow box.
+# their Latin-1 and Cyrillic glyphs in part modules, font_*_lat and font_*_cyr, imported
+# on the first character that needs one), drawn into any framebuf.FrameBuffer.
+# A character is two blit() calls and no Python loop over pixels: the font's BITMAPS,
+# seen as one MONO_HLSB image 8 pixels wide with the glyphs stacked, is blitted at
+# y = -index * HEIGHT into an 8 x 16 staging image (only that glyph's rows land there);
+# the staging image is blitted to the screen through a 2-colour palette whose key is
+# the non-ink colour. Nothing is allocated per character, the screen edges clip like
+# any blit, and an unknown character draws as a hollow box.
 import sys
 
 import framebuf

@@ -9,7 +9,6 @@ import sys
 import pytest
 
 from conftest import ROOT  # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from svara import bots, odds, parse  # noqa: E402
 from svara.game import Game, Rng, PASS, CALL, RAISE, BLIND, BLINDS, BETTING  # noqa: E402

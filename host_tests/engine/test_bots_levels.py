@@ -6,27 +6,19 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
 from tools.mp.wasm import MicroPython
 
 from svara import bots
 from svara.game import Game, Rng, BLINDS
 from svara.rules import Rules
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-from mpchecks import bots_checks  # noqa: E402
 from test_bots import other_cards_changed, positions  # noqa: E402
 
 LEVELS = (bots.EASY, bots.NORMAL, bots.HARD)
 
 
-@pytest.mark.parametrize("name", check_names("bots_checks"))
-def test_on_cpython(name):
-    getattr(bots_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "bots_checks")
+test_checks = on_both_interpreters("bots_checks")
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,18 +83,19 @@ def test_every_level_beats_a_random_player_and_hard_beats_easy_in_a_short_tourna
         assert result[level, bench_bots.RANDOM][0] > 1.0, result
 
 
+@pytest.mark.micropython
 def test_the_bots_and_their_table_cost_under_9_5_and_52_kb_of_heap_on_micropython():
     # (Hard's time a decision under MicroPython is a benchmark: make bench, tools/bench/bots.py.)
     from tools.bench import bots as bench_bots
     bots_cost, table_cost, _ = bench_bots.import_costs()
     # The strategy imported from source (on the handset it is read in place: from
     # flash when frozen or in a ROMFS, from svara/_strategy.bin beside the .mpy files):
-    # issue 24's three-size table of every blind and six stacks, 50,386 bytes of tables.
-    # svara.bots grew from 9,088 to 9,632 bytes with the reading of the game's first two
-    # raises from its log (raise_read).
+    # the three-size table of every blind and six stacks, 50,386 bytes of tables;
+    # svara.bots itself 9,632 bytes.
     assert table_cost < 53248 and bots_cost < 9728, (bots_cost, table_cost)
 
 
+@pytest.mark.slow
 def test_hard_wins_more_chips_than_normal_at_a_four_handed_table(monkeypatch):
     # 80 seeded deals, each played in all 24 seatings of Random, Easy, Normal and Hard
     # (every bot in every seat, after and before every other): 1,920 games. Hard reads
@@ -123,6 +116,7 @@ def test_hard_wins_more_chips_than_normal_at_a_four_handed_table(monkeypatch):
         assert abs(sum(r.values())) < 1e-9   # one bot of each kind: what one wins another loses
 
 
+@pytest.mark.slow
 def test_hard_wins_more_chips_than_normal_at_a_table_of_bots_only(monkeypatch):
     # 300 seeded deals, each in all 24 seatings of Easy, Normal, Hard, Easy: 7,200 games
     # with no random player to feed on. Hard reads an opener for 19+ points and a raise

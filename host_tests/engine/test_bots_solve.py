@@ -3,8 +3,6 @@ stack, doubled or not) at stacks of 10 to 500 antes; a blind does not fool it.""
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "lib"), ROOT]
 
 from svara import bots, _strategy  # noqa: E402
 from svara.game import Game, Rng, PASS, CALL, BLIND, RAISE  # noqa: E402

@@ -4,21 +4,14 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
-
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-from mpchecks import game_checks  # noqa: E402
+from conftest import ROOT, on_both_interpreters
 
 
-@pytest.mark.parametrize("name", check_names("game_checks"))
-def test_on_cpython(name):
-    getattr(game_checks, name)()
+
+test_checks = on_both_interpreters("game_checks", [pytest.mark.smoke])
 
 
-def test_same_scenarios_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "game_checks")
-
-
+@pytest.mark.micropython
 def test_a_ten_player_game_takes_under_1_kb_of_micropython_heap(micropython):
     micropython.exec("from svara.game import Game\ng = None")
     before = micropython.mem_alloc()
@@ -28,6 +21,7 @@ def test_a_ten_player_game_takes_under_1_kb_of_micropython_heap(micropython):
     assert 200 < size < 1024, size   # the goal is 2 KB; measured 656
 
 
+@pytest.mark.micropython
 def test_act_allocates_nothing_beyond_its_log_bytes_on_micropython(micropython):
     micropython.exec(
         "from svara.game import Game, RAISE, CALL, PASS\nfrom svara.rules import Rules\n"

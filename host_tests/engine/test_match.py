@@ -4,16 +4,8 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
-
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-from mpchecks import match_checks  # noqa: E402
+from conftest import ROOT, on_both_interpreters
 
 
-@pytest.mark.parametrize("name", check_names("match_checks"))
-def test_on_cpython(name):
-    getattr(match_checks, name)()
 
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "match_checks")
+test_checks = on_both_interpreters("match_checks")

@@ -10,25 +10,17 @@ from itertools import combinations
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
 
 import svara
 from svara import exact, odds
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-from mpchecks import odds_checks  # noqa: E402
 from tools.gen import exact_odds  # noqa: E402  (tools/)
 from tools.gen import fit_odds  # noqa: E402
 from tools.gen import odds_sim  # noqa: E402
 
 
-@pytest.mark.parametrize("name", check_names("odds_checks"))
-def test_on_cpython(name):
-    getattr(odds_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "odds_checks")
+test_checks = on_both_interpreters("odds_checks")
 
 
 def classify(hand, rules=None):
@@ -232,6 +224,7 @@ def test_the_fitted_table_regenerates_from_the_committed_fit_input():
     assert len(EXTRA) == 56     # 7 opponent counts x 8 cells, the table's whole cost
 
 
+@pytest.mark.micropython
 def test_a_call_allocates_little_on_micropython(micropython):
     micropython.exec("from svara import odds\nimport gc")
     micropython.mem_alloc()
@@ -344,6 +337,7 @@ def test_the_floor_tables_regenerate_for_a_sample_of_classes():
                         m += 1
 
 
+@pytest.mark.micropython
 def test_the_weights_and_their_means_allocate_nothing_on_micropython(micropython):
     # They run on small ints only (products kept below 2^30): no big int, whatever the
     # hand, floor or class, so they hold with the heap locked.

@@ -5,26 +5,18 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
 from tools.mp.wasm import MicroPython
 from tools.gen.score_reference import reference_score
 
 import svara
 from svara.rules import Rules
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-from mpchecks import score_checks  # noqa: E402
 
 VARIANTS = ((True, True), (False, True), (True, False), (False, False))
 
 
-@pytest.mark.parametrize("name", check_names("score_checks"))
-def test_on_cpython(name):
-    getattr(score_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "score_checks")
+test_checks = on_both_interpreters("score_checks", [pytest.mark.smoke])
 
 
 def all_hands():
@@ -41,6 +33,7 @@ def test_table_matches_the_reading_by_reading_scorer_on_cpython():
             assert svara.score(c, a, b, rules) == reference_score(a, b, c, joker, sevens)
 
 
+@pytest.mark.micropython
 def test_micropython_gives_the_same_points_for_all_4960_hands_and_variants(micropython):
     code = (
         "import svara\nfrom svara.rules import Rules\nout = []\n"
@@ -67,6 +60,7 @@ def test_regenerating_the_table_gives_the_committed_bytes():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.micropython
 def test_importing_the_scorer_costs_under_6_75_kb_of_micropython_heap():
     # 6,640 bytes before the scorer refused True and False as cards and anything but a
     # svara.Rules as rules (issue 28): those checks cost 80 bytes.

@@ -155,7 +155,7 @@ def test_replay_refuses_hostile_input_in_one_line(tmp_path):
 
 
 def test_the_engine_refuses_bools_for_cards_and_other_things_for_rules():
-    from checkutil import raises
+    from harness import raises
     assert "True" in raises(svara.score, True, 5, 9)
     assert "Rules" in raises(svara.score, 1, 5, 9, object())
     assert "Rules" in raises(svara.odds.chances, (1, 5, 9), 3, "joker")

@@ -179,3 +179,43 @@ def test_the_app_declares_every_attribute_it_has_in_init():
                     if t.attr not in declared:
                         made.append("%s:%d %s.%s" % (name, node.lineno, owner, t.attr))
     assert not made, made
+
+
+HEADER_MOST = 12
+
+
+def header_lines(source):
+    """The lines of a module's header: its leading comment lines and its docstring."""
+    lines = source.splitlines()
+    n = i = 0
+    while i < len(lines) and (lines[i].startswith("#") or not lines[i].strip()):
+        n += lines[i].startswith("#")
+        i += 1
+    body = ast.parse(source).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        n += body[0].end_lineno - body[0].lineno + 1
+    return n
+
+
+def test_module_headers_say_what_a_module_is_for_in_a_few_lines():
+    """A module header says what the module is for; the why of a rule lives in the doc of
+    its subject (docs/RELIABILITY.md, MEMORY.md, HARDWARE.md, UI.md...), its history in
+    git and CHANGELOG.md."""
+    long = []
+    for base in (FIRMWARE, os.path.join(LIB, "svara")):
+        for folder, _, files in os.walk(base):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    path = os.path.join(folder, f)
+                    with open(path, encoding="utf-8") as fh:
+                        n = header_lines(fh.read())
+                    if n > HEADER_MOST:
+                        long.append("%s: %d lines" % (os.path.relpath(path, ROOT), n))
+    assert not long, "module headers over %d lines:\n%s" % (HEADER_MOST, "\n".join(long))
+
+
+def test_the_header_count_takes_comments_and_the_docstring():
+    assert header_lines("# a\n# b\n\nimport os\n# not the header\n") == 2
+    assert header_lines('"""One.\n\nTwo."""\nimport os\n') == 3
+    assert header_lines('#!/usr/bin/env python3\n"""One."""\n') == 2

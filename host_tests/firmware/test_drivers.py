@@ -6,27 +6,19 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
+
+import fake_machine
+from drivers import keys
+import settings
 
 FAKES = os.path.join(ROOT, "host_tests", "fakes")
-if FAKES not in sys.path:
-    sys.path.insert(0, FAKES)
 
-import fake_machine  # noqa: E402
-from drivers import keys  # noqa: E402
+test_checks = on_both_interpreters(
+    "drivers_checks", files=[os.path.join(FAKES, "fake_machine.py")])
 
 
-@pytest.mark.parametrize("name", check_names("drivers_checks"))
-def test_drivers_on_cpython(name):
-    from mpchecks import drivers_checks
-    getattr(drivers_checks, name)()
-
-
-def test_drivers_on_micropython(micropython):
-    micropython.put_file(os.path.join(FAKES, "fake_machine.py"), "/tests/fake_machine.py")
-    run_checks_on_micropython(micropython, "drivers_checks")
-
-
+@pytest.mark.micropython
 def test_show_allocates_nothing_on_micropython(micropython):
     """show() sends a whole frame with the heap locked: nothing allocated per frame."""
     micropython.put_file(os.path.join(FAKES, "fake_machine.py"), "/tests/fake_machine.py")
@@ -157,7 +149,7 @@ def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
     seed, codes = script("hotseat3")
     r = bench_play.CPythonPlay(seed)
     r.app.sound = Sound()
-    r.app.volume = 2
+    settings.PREFS[1] = 2
     for c in codes:
         r.key(c)
     kinds = set(k for k, v in r.app.sound.kinds)
@@ -166,7 +158,7 @@ def test_the_app_sounds_a_deal_bets_a_win_and_a_svara_at_the_volume_set():
     seed, codes = script("bots4")
     r = bench_play.CPythonPlay(seed)
     r.app.sound = Sound()
-    r.app.volume = 0
+    settings.PREFS[1] = 0
     for c in codes[:17]:
         r.key(c)
     assert (buzzer.WIN, 0) in r.app.sound.kinds          # volume 0: the buzzer is mute

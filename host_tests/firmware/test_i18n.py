@@ -1,17 +1,10 @@
 """The six languages (firmware/i18n): the string checks on both interpreters."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
-from mpchecks import i18n_checks
+from conftest import on_both_interpreters
 
 
-@pytest.mark.parametrize("name", check_names("i18n_checks"))
-def test_on_cpython(name):
-    getattr(i18n_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "i18n_checks")
+test_checks = on_both_interpreters("i18n_checks")
 
 
 def _language_heap(codes):
@@ -30,6 +23,7 @@ def _language_heap(codes):
     return used, loaded
 
 
+@pytest.mark.micropython
 def test_only_the_chosen_language_is_in_ram_on_micropython():
     alone, _ = _language_heap(["bg"])
     used, loaded = _language_heap(["en", "bg", "en", "bg"])
@@ -62,7 +56,7 @@ def test_the_packed_languages_are_what_the_sources_say():
         source = gen_strings.load_source("%s/firmware/i18n/src/%s.py" % (ROOT, code))
         importlib.import_module("i18n." + code)
         packed = i18n._Packed(Table("i18n." + code, ("_o", "_d")))
-        assert sorted(source) == list(_k)
+        assert sorted(source) == sorted(_k) and len(_k) == len(source)
         for name, value in source.items():
             assert packed[_k.index(name)] == value, (code, name)
             assert getattr(packed, name) == value, (code, name)
@@ -89,6 +83,7 @@ def _qstr_bytes(mp):
     return int(out.split("n_total_bytes=")[1].split()[0])
 
 
+@pytest.mark.micropython
 def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
     from conftest import ROOT
     from i18n._names import _k
@@ -113,6 +108,7 @@ def test_a_packed_language_takes_far_less_heap_than_its_source_on_micropython():
     assert cost["packed"] < cost["source"] * 2 // 3, cost
 
 
+@pytest.mark.micropython
 def test_installed_as_mpy_files_a_language_is_read_from_its_bin_file_under_micropython(tmp_path):
     """make build writes each language's bytes into i18n/<code>.bin (tools/device/build.py);
     there i18n reads them in place (svara.data) instead of loading the module: the same

@@ -4,6 +4,8 @@ instructions of the start on the qemu M0 image); an .mpy install keeps its files
 import os
 import sys
 
+import pytest
+
 import main
 
 
@@ -32,6 +34,7 @@ def test_an_mpy_install_keeps_its_files_first(monkeypatch):
     assert got == ["", ".frozen", "/lib"]
 
 
+@pytest.mark.micropython
 def test_nothing_changes_where_nothing_is_frozen(monkeypatch):
     # CPython, the WebAssembly port: no .frozen on the path; and an order already right
     assert _run(monkeypatch, ["", "/lib"], set()) == ["", "/lib"]

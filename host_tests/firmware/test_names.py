@@ -3,17 +3,9 @@ host_tests/mpchecks/names_checks.py on CPython and MicroPython, the keypad layou
 names and figures kept by the simulator's save folder from CPython to MicroPython."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
-from mpchecks import names_checks
+from conftest import on_both_interpreters
 
-
-@pytest.mark.parametrize("name", check_names("names_checks"))
-def test_on_cpython(name):
-    getattr(names_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "names_checks")
+test_checks = on_both_interpreters("names_checks")
 
 
 def test_the_keypad_layouts_and_their_capitals_are_in_both_fonts():
@@ -55,6 +47,7 @@ def test_the_name_limits_match_the_game():
             assert writer.width(longest, font) <= writer.width(sample, font), code
 
 
+@pytest.mark.micropython
 def test_names_and_figures_kept_by_the_simulator_from_cpython_to_micropython(tmp_path):
     """sim --save-dir: Bob named and winning a hot-seat match on CPython; under
     MicroPython the Statistics show his own figures (his profit: the 20 he won) and a

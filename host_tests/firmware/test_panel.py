@@ -15,13 +15,11 @@ import pytest
 
 from conftest import ROOT, script
 
-FAKES = os.path.join(ROOT, "host_tests", "fakes")
-if FAKES not in sys.path:
-    sys.path.insert(0, FAKES)
+import fake_machine
+import fake_panel
+from tools.mp import unix as mpunix
 
-import fake_machine  # noqa: E402
-import fake_panel  # noqa: E402
-from tools.mp import unix as mpunix  # noqa: E402
+FAKES = os.path.join(ROOT, "host_tests", "fakes")
 
 N_FRAMES = 40           # the match's first frames: title, New game, the table, bots' moves
 
@@ -129,6 +127,7 @@ def _expect(line, native, fast):
     assert tuple(int(v) for v in got[2:]) == on_cpython(), (line, on_cpython())
 
 
+@pytest.mark.micropython
 def test_the_webassembly_port_without_viper_sends_the_same_bytes(micropython, tmp_path):
     micropython.put_file(os.path.join(FAKES, "fake_machine.py"), "/tests/fake_machine.py")
     micropython.put_file(os.path.join(FAKES, "fake_panel.py"), "/tests/fake_panel.py")
@@ -142,6 +141,7 @@ def test_the_webassembly_port_without_viper_sends_the_same_bytes(micropython, tm
 UNIX = mpunix.binary()
 
 
+@pytest.mark.micropython
 @pytest.mark.skipif(bool(mpunix.missing(UNIX)), reason=mpunix.missing(UNIX) or "binary")
 def test_viper_and_plain_send_the_same_bytes_on_the_unix_port_micropython(tmp_path):
     """The native code on the 32-bit unix port's x86 emitter, then the plain code forced,
@@ -160,6 +160,7 @@ def test_viper_and_plain_send_the_same_bytes_on_the_unix_port_micropython(tmp_pa
     _expect(lines[1], 0, 0)
 
 
+@pytest.mark.micropython
 @pytest.mark.skipif(bool(mpunix.missing(UNIX)), reason=mpunix.missing(UNIX) or "binary")
 def test_the_native_glyph_painter_draws_the_blits_pixels_on_the_unix_port_micropython(
         tmp_path):
@@ -219,6 +220,7 @@ print("@end")
 """
 
 
+@pytest.mark.micropython
 @NEEDS_QEMU
 def test_the_thumb_emitters_native_code_puts_the_same_bytes_on_the_panel_micropython():
     from tools.bench import panel

@@ -3,14 +3,7 @@ played (host_tests/mpchecks/powercut_checks.py, on CPython and MicroPython); the
 run of every case is tools/stress/powercut.py (make powercut)."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
-from mpchecks import powercut_checks
+from conftest import on_both_interpreters
 
-
-@pytest.mark.parametrize("name", check_names("powercut_checks"))
-def test_on_cpython(name):
-    getattr(powercut_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "powercut_checks")
+test_checks = on_both_interpreters("powercut_checks", marks={
+    "test_a_cut_at_every_file_operation_of_a_match_counts_every_game_once": pytest.mark.slow})

@@ -4,14 +4,6 @@ MicroPython), and the default of the rising ante (every 5 games) kept apart from
 saved choice."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
-from mpchecks import quick_checks
+from conftest import on_both_interpreters
 
-
-@pytest.mark.parametrize("name", check_names("quick_checks"))
-def test_on_cpython(name):
-    getattr(quick_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "quick_checks")
+test_checks = on_both_interpreters("quick_checks", [pytest.mark.smoke])

@@ -5,9 +5,12 @@ and in the frozen-build model (tools/mp/frozen.py: 64 KB, must not grow). The in
 are shorter than the issue's (20,000 keys here, ~4 s; 2,000 under MicroPython twice,
 ~20 s each); the full runs, 100,000 keys (~70 s) and 10,000 under MicroPython (~70 s
 each), are `make fuzz`."""
+import pytest
+
 from tools.stress import fuzz
 
 
+@pytest.mark.slow
 def test_20000_random_keys_on_cpython():
     c = fuzz.run_cpython(20000, seed=1)
     assert c["keys"] == 20000
@@ -17,6 +20,8 @@ def test_20000_random_keys_on_cpython():
             "stats"} <= c["screens"], c["screens"]
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     c = fuzz.run_micropython(2000, seed=7, heap=128 * 1024)
     print("MicroPython fuzz: peak %d bytes, at most %d in use after a collection"
@@ -57,6 +62,8 @@ def test_2000_random_keys_under_micropython_in_a_fixed_heap():
     assert c["peak"] <= 256 * 1024, c      # (the tables above: 215 KB measured)
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_2000_random_keys_on_a_frozen_build_in_64_kb():
     """The handset freezes the game (code and tables in flash, firmware/manifest.py). In
     the frozen-build model (tools/mp/frozen.py) the same fuzz, every screen and language on

@@ -4,17 +4,12 @@ a short game, damaged files at start, errors caught at the top, a full filesyste
 every key of the hot-seat script that continues at the same screen and turn."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
+from conftest import on_both_interpreters
 from mpchecks import saves_checks
 
 
-@pytest.mark.parametrize("name", check_names("saves_checks"))
-def test_on_cpython(name):
-    getattr(saves_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "saves_checks")
+test_checks = on_both_interpreters("saves_checks", [pytest.mark.slow], marks={
+    "test_a_power_cut_at_every_write_and_rename_keeps_before_or_after": pytest.mark.slow})
 
 
 def state(trace):
@@ -65,6 +60,7 @@ def test_a_restart_after_any_key_continues_at_the_same_screen_and_turn():
     assert checked > 30 and frames > 10 and covers > 3, (checked, frames, covers)
 
 
+@pytest.mark.micropython
 def test_the_simulator_keeps_its_saves_in_the_save_dir(tmp_path):
     """sim --save-dir: a game left on CPython continues under MicroPython and back."""
     from tools.sim import core as simcore

@@ -1,18 +1,11 @@
 """Saves (firmware/store.py): power cuts at every write and rename, damaged files."""
 import pytest
 
-from conftest import check_names, run_checks_on_micropython
-from mpchecks import store_checks
+from conftest import on_both_interpreters
 from store import Store
 
 
-@pytest.mark.parametrize("name", check_names("store_checks"))
-def test_on_cpython(name):
-    getattr(store_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "store_checks")
+test_checks = on_both_interpreters("store_checks")
 
 
 def test_real_files_on_the_host(tmp_path):
@@ -26,6 +19,7 @@ def test_real_files_on_the_host(tmp_path):
     assert fresh.load("settings") == {"lang": "bg"} and "empty" in fresh.note
 
 
+@pytest.mark.micropython
 def test_real_files_on_micropython(micropython):
     out = micropython.exec(
         "from store import Store\nimport os\n"
@@ -41,6 +35,7 @@ def test_a_first_save_makes_its_folder(tmp_path):
     assert Store(str(folder)).load("stats") == [1, 2]
 
 
+@pytest.mark.micropython
 def test_a_first_save_makes_its_folder_on_micropython(micropython):
     out = micropython.exec(
         "from store import Store\nimport os\n"

@@ -36,6 +36,7 @@ def actions_in_log(log):
     return set(action for action, _ in svlog.actions(log, 0))
 
 
+@pytest.mark.slow
 def test_a_match_against_three_bots_ends_on_the_game_over_screen():
     run, traces, _ = play("bots4")
     assert traces[-1].startswith("gameover")
@@ -89,6 +90,8 @@ def test_every_action_type_a_svara_join_quit_and_continue():
     assert g.svaras == 1 and g.stacks[0] == 3
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_the_same_frames_on_cpython_and_micropython():
     """Byte-identical 4-bit frames after every key: hot-seat (every action type) and
     the first keys of the bots match (bots play in idle())."""
@@ -108,6 +111,8 @@ def test_the_same_frames_on_cpython_and_micropython():
             theirs.close()
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_micropython_plays_the_whole_match_without_the_heap_growing():
     """The bots match under MicroPython in a fixed heap: it never grows, and what stays
     in use does not grow from game to game (svara.Match keeps only its last 8 results). The heap is 136 KB, not 64 KB: the code, loaded from source, takes
@@ -130,6 +135,8 @@ def test_micropython_plays_the_whole_match_without_the_heap_growing():
         mp.close()
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_a_frozen_build_plays_the_whole_match_with_saves_in_64_kb():
     """The handset freezes the game (firmware/manifest.py): code and tables in flash. In
     the frozen-build model (tools/mp/frozen.py) the same bots match, saving every action,

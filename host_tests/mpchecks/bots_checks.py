@@ -1,5 +1,5 @@
 """Bot checks (all three levels) that run unchanged on CPython (pytest) and MicroPython."""
-from checkutil import raises
+from harness import raises
 from svara import bots, _strategy
 from svara.game import Game, Rng, PASS, CALL, RAISE, BLIND, BLINDS
 from svara.rules import Rules

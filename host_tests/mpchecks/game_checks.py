@@ -1,6 +1,6 @@
 """RULES.md scenarios on fixed decks, run unchanged on CPython (pytest) and MicroPython."""
 import svara
-from checkutil import deck, raises
+from harness import deck, raises
 from svara.game import (Game, Rng, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, BETTING,
                         JOINING, OVER, END_DEALER, END_BLIND, END_FOLD, END_SHOWDOWN)
 from svara.rules import Rules

@@ -104,7 +104,22 @@ PLACES = {
 SOFT_KEYS = ("SELECT", "BACK", "PLAY", "QUIT", "NEXT", "YES", "NO", "OK", "SHOW", "DONE",
              "HISTORY", "MENU_KEY", "RESET", "SKIP")
 OPTION_ROWS = ("OPTIONS", "START", "ON_OFF", "LEVELS", "BUY_INS", "PACES", "NO_CAP",
-               "AS_ANTE", "RISE_EVERY", "VOLUMES", "OPT_FOLD")
+               "AS_ANTE", "RISE_EVERY", "OPT_LANG", "OPT_NAMES")
+
+
+def pref_rows():
+    """(label, values) of each preference's row (firmware/ui/options.py PREF_LABELS and
+    PREF_WORDS, by the words' names; a preference without a row left out): its values a
+    word's name, or the rising ante's ("every %d", as wide as "every 10")."""
+    import settings
+    from i18n._names import _k
+    from ui import options
+    rows = []
+    for i in range(len(settings.PREF_NAMES)):
+        label, values = options.PREF_LABELS[i], options.PREF_WORDS[i]
+        if label:
+            rows.append((_k[label], _k[values] if values else ("RISE_EVERY",)))
+    return rows
 HEADER = ("POT", "LEVEL", "GAME_NO", "SVARA_MARK", "ANTE")
 ACTIONS = ("ACT_PASS", "ACT_CALL", "ACT_OPEN", "ACT_RAISE", "ACT_BLIND", "ACT_JOIN",
            "ACT_NO_BLIND")
@@ -327,6 +342,8 @@ def test_every_name_has_a_place():
     en = load("en")
     placed = list(PLACES) + list(SOFT_KEYS) + list(OPTION_ROWS) + list(HEADER)
     placed += list(ACTIONS) + list(PAGES)
+    for label, values in pref_rows():
+        placed += [label] + ([values] if isinstance(values, str) else [])
     missing = [n for n in names(en) if n not in placed]
     assert not missing, "no place known for %s" % missing
 
@@ -360,8 +377,10 @@ def test_soft_keys_fit_side_by_side():
 def test_option_rows_fit_label_and_value():
     # A 5x8 label from x 8 and its value right-aligned at x 120, at least 4 pixels apart.
     values = (("10",), ("9",), None, ("1000",), ("10",), "ON_OFF", "ON_OFF",
-              ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES", LANG_NAMES,
-              ("\u25b6",), "ON_OFF", ("RISE_EVERY",), "VOLUMES")   # "%d": as wide as "10"
+              ("9", "NO_CAP"), "ON_OFF", ("10", "AS_ANTE"), "BUY_INS", "PACES")
+    # The rows with a label word of their own: the language, the names, the preferences.
+    others = [("OPT_LANG", LANG_NAMES), ("OPT_NAMES", ("\u25b6",))] + pref_rows()
+    # ("%d": as wide as "10")
     wrong = []
     for code in LANGS:
         T = load(code)
@@ -377,11 +396,15 @@ def test_option_rows_fit_label_and_value():
             if w > 112:
                 wrong.append("%s: %r with its values is %d px, more than 112" % (
                     code, T.OPTIONS[opt], w))
-        # Settings' "Ask before passing" row (its label a word of its own), on or off.
-        w = writer.width(T.OPT_FOLD, S) + 4 + max([writer.width(x, S) for x in T.ON_OFF])
-        if w > 112:
-            wrong.append("%s: %r with its values is %d px, more than 112" % (
-                code, T.OPT_FOLD, w))
+        for label, v in others:
+            if isinstance(v, str):
+                v = getattr(T, v)
+            if v is not LANG_NAMES:
+                v = [getattr(T, x) if x[:1].isupper() else x for x in v]
+            w = writer.width(getattr(T, label), S) + 4 + max([writer.width(x, S) for x in v])
+            if w > 112:
+                wrong.append("%s: %r with its values is %d px, more than 112" % (
+                    code, getattr(T, label), w))
         for s in (T.START, T.DONE):
             p = too_wide(T, S, 112, s)
             if p:

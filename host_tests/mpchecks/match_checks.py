@@ -1,6 +1,6 @@
 """Match, log and bot checks that run unchanged on CPython (pytest) and MicroPython."""
 import svara
-from checkutil import deck, raises
+from harness import deck, raises
 from svara import bots, log
 from svara.game import (Game, Rng, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, END_FOLD,
                         END_SHOWDOWN, END_DEALER)

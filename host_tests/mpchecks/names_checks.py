@@ -6,8 +6,8 @@ CPython and MicroPython."""
 from drivers import keys as K
 from store import Store
 
-import checkutil
-from checkutil import Blank, CuttingFS, press
+import harness
+from harness import Blank, CuttingFS, press
 
 D = K.D0
 # Title -> Settings (3) -> the Names row (third from the bottom) -> the list of slots.
@@ -19,7 +19,7 @@ ALL_IN = (K.HASH, K.OK) * 7
 
 
 def phone(fs, seed=2):
-    return checkutil.phone(fs, seed, Blank())
+    return harness.phone(fs, seed, Blank())
 
 
 class Texts:
@@ -204,20 +204,6 @@ def test_every_match_starts_everyone_with_the_stack_setting():
     assert again.play.match.stacks == [20, 20, 20], again.play.match.stacks
 
 
-def test_chips_kept_by_an_older_save_are_not_brought_to_a_match():
-    """A "players" file from before issue 25 kept each person's chips: the names load,
-    the chips are left (everyone starts with the Stack), and the next save has no
-    chips."""
-    fs = CuttingFS()
-    Store("saves", fs=fs).save("players", {"names": ["Ana"], "chips": [57]})
-    app = phone(fs)
-    assert app.players == {"names": ["Ana"]}, app.players
-    press(app, (K.OK, K.SL))                # New game: you and 3 bots, stack 100
-    assert app.screen.name == "table", app.trace()
-    assert app.play.match.stacks == [100, 100, 100, 100] and app.play.total == 400
-    assert app.play.name(0) == "Ana"
-
-
 # --- damaged files -------------------------------------------------------------------------
 
 def _two_players_saves():
@@ -230,7 +216,7 @@ def _two_players_saves():
 
 def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
     fs = _two_players_saves()
-    new = checkutil.copies(fs.files, "saves/players")[0]
+    new = harness.copies(fs.files, "saves/players")[0]
     d = fs.files[new]
     fs.files[new] = d[:len(d) // 2]
     app = phone(fs)
@@ -243,7 +229,7 @@ def test_a_damaged_players_file_starts_from_the_older_copy_with_a_note():
 
 def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     fs = _two_players_saves()
-    new, older = checkutil.copies(fs.files, "saves/players")
+    new, older = harness.copies(fs.files, "saves/players")
     fs.files[new] = b"SVR garbage"
     fs.files[older] = b""
     app = phone(fs)
@@ -252,22 +238,19 @@ def test_players_files_with_no_good_copy_or_odd_content_start_afresh():
     assert app.players == {"names": []}
     press(app, (K.OK, K.SL))
     assert app.screen.name == "table" and app.play.match.stacks[0] == 100
-    # A whole file with odd content: bad names read as the defaults (the chips an older
-    # save kept are not read at all); the old saves' shown names (You, P2) are the
-    # defaults too.
+    # A whole file with odd content: bad names read as the defaults.
     fs = CuttingFS()
     Store("saves", fs=fs).save("players", {
-        "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok", "\u6f22", "A\x7f"],
-        "chips": [3, True, 7]})
+        "names": [5, "Maximilian", "You", " Lu", "P5", "Zoë", "a\nb", "Ok", "\u6f22", "A\x7f"]})
     app = phone(fs)
     # (no glyph for a Chinese letter nor for DEL, past ASCII's printable letters: read
     # as the default, "", which ends the list as a trailing one does)
-    assert app.players == {"names": ["", "", "", "", "", "Zoë", "", "Ok"]}, app.players
+    assert app.players == {"names": ["", "", "You", "", "P5", "Zoë", "", "Ok"]}, app.players
     # A whole file that is not a players' dict at all is damaged (issue 15): the copy
     # before it, and a note.
     Store("saves", fs=fs).save("players", ["not", "a", "dict"])
     app = phone(fs)
-    assert app.players == {"names": ["", "", "", "", "", "Zo\u00eb", "", "Ok"]}
+    assert app.players == {"names": ["", "", "You", "", "P5", "Zo\u00eb", "", "Ok"]}
     assert app.trace().startswith("title note: Save damaged: players"), app.trace()
     press(app, (K.OK, K.SL))
     assert app.screen.name == "table"

@@ -1,5 +1,5 @@
 """Exact-odds checks that run unchanged on CPython (pytest) and MicroPython."""
-from checkutil import raises
+from harness import raises
 import svara
 from svara import exact, odds
 from svara.rules import Rules

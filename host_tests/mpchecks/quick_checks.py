@@ -8,7 +8,7 @@ the player sees is read from the texts the screens draw: the table's game number
 MicroPython (drawing nothing, so CPython's slow framebuf stand-in is not in the way)."""
 from drivers import keys as K
 
-from checkutil import Blank, CuttingFS, press
+from harness import Blank, CuttingFS, press
 
 MOST_KEYS = 3000            # a match of hundreds of games would need more than this
 SEEDS = (1, 2, 3)
@@ -77,7 +77,7 @@ def play_default_match(seed):
         app.start()
         press(app, (K.OK,))                     # New game, as it comes
         assert app.screen.name == "options", app.trace()
-        assert seen.after(T.OPTIONS[15]) == T.RISE_EVERY % EVERY, seen.texts
+        assert seen.after(T.OPT_RISE) == T.RISE_EVERY % EVERY, seen.texts
         press(app, (K.SL,))                     # Play
         last = None
         antes = []
@@ -133,7 +133,7 @@ def _new_game_row(files):
         app.start()
         seen.clear()
         press(app, (K.OK,))
-        return seen.after(T.OPTIONS[15]), fs
+        return seen.after(T.OPT_RISE), fs
 
 
 def _settings(value):
@@ -154,8 +154,8 @@ def test_every_10_unless_another_choice_was_saved_off_included():
         # Settings saved before the choice existed (no "rise"): the default too.
         assert _new_game_row(_settings({"lang": "en", "four": 1}))[0] == T.RISE_EVERY % EVERY
         row, fs = _new_game_row(_settings({"lang": "en", "rise": 0}))
-        assert row == T.ON_OFF[0] and settings.RISE[0] == 0       # off stays off
+        assert row == T.ON_OFF[0] and settings.PREFS[2] == 0       # off stays off
         assert Store("saves", fs=fs).load("settings")["rise"] == 0
         assert _new_game_row(_settings({"rise": 2}))[0] == T.RISE_EVERY % 5
     finally:
-        settings.RISE[0] = 1                      # the default, as App.start sets it
+        settings.PREFS[2] = 1                      # the default, as App.start sets it

@@ -8,8 +8,8 @@ from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from store import Store
 
-import checkutil
-from checkutil import Blank, CuttingFS, PowerCut, press
+import harness
+from harness import Blank, CuttingFS, PowerCut, press
 
 MICRO = sys.implementation.name == "micropython"
 CONTINUE = K.D0 + 2
@@ -30,7 +30,7 @@ class FullFS(CutFS):
 
 
 def phone(fs, seed=3, display=None):
-    return checkutil.phone(fs, seed, display or SimDisplay())
+    return harness.phone(fs, seed, display or SimDisplay())
 
 
 def chips(app):
@@ -168,7 +168,7 @@ def _two_saves():
 
 def _damaged_start(damage, words):
     fs, old = _two_saves()
-    new, bak = checkutil.copies(fs.files, "saves.game/game")
+    new, bak = harness.copies(fs.files, "saves.game/game")
     older = Store("saves", fs=CutFS({"saves.game/game": fs.files[bak]})).load("game")
     fs.files[new] = damage(fs.files[new])
     app = phone(fs)
@@ -207,10 +207,10 @@ def test_start_reads_each_save_once_and_no_older_copy():
     # again when it was not the last read: store.PAIRS.)
     fs, _ = _two_saves()
     saves = [p[:p.rindex("/") + 1] + p.split("/")[-1].split(".")[0] for p in fs.files]
-    newest = [checkutil.copies(fs.files, p)[0] for p in sorted(set(saves))
+    newest = [harness.copies(fs.files, p)[0] for p in sorted(set(saves))
               if p != "saves.game/game"]
-    assert checkutil.copies(fs.files, "saves.game/game")[1] in fs.files, sorted(fs.files)
-    assert checkutil.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
+    assert harness.copies(fs.files, "saves.game/game")[1] in fs.files, sorted(fs.files)
+    assert harness.copies(fs.files, "saves/settings")[1] in fs.files, sorted(fs.files)
     fs.reads = []
     app = phone(fs)
     assert app.play is not None and app.trace() == "title", app.trace()
@@ -248,7 +248,7 @@ def test_the_statistics_and_names_are_read_after_the_title_never_saved_over():
         assert not app.rest, first
         if first == "key":
             assert fs.files == files                # nothing saved by reading them
-        checkutil.settle(app)
+        harness.settle(app)
         press(app, (K.OK,) * 3, conserved)
         # what is saved after holds what was read, never the defaults over it
         again = Store("saves", fs=fs)
@@ -355,13 +355,13 @@ def test_a_full_filesystem_plays_on_and_says_so_once():
     assert app.play.games >= 2 and app.store.fs.files == {}
 
 
-# --- issue 15: bad fields in whole files, old files, nesting at start ---------------------
+# --- issue 15: bad fields in whole files, nesting at start ---------------------
 
 def _rewritten(fs, change):
     """The "game" save decoded, changed by change(obj) and written back whole (same
     sequence number, a good checksum): a file only its content can tell bad."""
     from store import decode, encode
-    new = checkutil.copies(fs.files, "saves.game/game")[0]
+    new = harness.copies(fs.files, "saves.game/game")[0]
     seq, obj = decode(fs.files[new])
     change(obj)
     fs.files[new] = encode(seq, obj)
@@ -391,7 +391,7 @@ BAD_FIELDS = (
 def test_a_game_save_with_any_bad_field_starts_from_the_older_copy_and_says_so():
     import saving
     fs0, _ = _two_saves()
-    new, bak = checkutil.copies(fs0.files, "saves.game/game")
+    new, bak = harness.copies(fs0.files, "saves.game/game")
     older = Store("saves", fs=CutFS({"saves.game/game": fs0.files[bak]})).load("game")
     lost = []
     for i in range(len(BAD_FIELDS)):
@@ -407,28 +407,6 @@ def test_a_game_save_with_any_bad_field_starts_from_the_older_copy_and_says_so()
         press(app, (CONTINUE, K.OK), conserved)             # and it plays on
     print("bad fields: %d cases tried, %d lost" % (len(BAD_FIELDS), len(lost)))
     assert not lost, lost
-
-
-def test_statistics_and_a_game_saved_by_the_first_format_still_load():
-    """Version 1 files (a stats list, CRC of the payload only) from before issue 15."""
-    import binascii
-    import json
-
-    def v1(seq, obj):
-        payload = json.dumps(obj).encode()
-        crc = binascii.crc32(payload) & 0xFFFFFFFF
-        be = lambda n: bytes(((n >> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255))  # noqa
-        return b"SVR\x01" + be(seq) + be(len(payload)) + be(crc) + payload
-    fs, old = _two_saves()
-    from store import decode
-    game = decode(fs.files[checkutil.copies(fs.files, "saves.game/game")[0]])[1]
-    stats = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]["st"][:7]    # the first format's figures
-    files = {"saves.game/game": v1(3, game), "saves/stats": v1(2, stats)}
-    app = phone(CutFS(files), display=Blank())
-    assert app.trace() == "title" and app.stats == stats + [0], (app.trace(), app.stats)
-    import saving
-    assert saving.snapshot(app.play, game["screen"]) == game
-    press(app, (CONTINUE,) + (K.OK,) * 3, conserved)
 
 
 # --- issue 28: the "history" save checked like the others ---------------------------------
@@ -493,28 +471,7 @@ def test_the_history_screen_never_raises_on_a_kept_entry():
         assert "rows=0 " in trace, (entry, trace)
 
 
-# --- issue 28: version 1 files saved again as version 2 at start --------------------------
-
-def _as_v1(data):
-    """A version 2 save file's bytes as version 1 wrote them (CRC of the payload only)."""
-    import binascii
-    from store import _be32
-    payload = data[16:]
-    return b"SVR\x01" + data[4:12] + _be32(binascii.crc32(payload) & 0xFFFFFFFF) + payload
-
-
-def _v1_files():
-    """Every save (settings, stats, players, history, game) and its older copy, all as
-    version 1 files."""
-    fs, app = _two_saves()
-    s = Store("saves", fs=fs)               # names typed twice (the game saves none)
-    s.save("players", {"names": ["Ann"]})
-    s.save("players", {"names": ["Ana"]})
-    files = {}
-    for path, data in fs.files.items():
-        files[path] = _as_v1(data)
-    return files
-
+# --- what start-up reads --------------------------------------------------------------
 
 def _loaded(app):
     """What start-up read from the saves."""
@@ -522,104 +479,6 @@ def _loaded(app):
     p = app.play
     return (app.trace(), list(app.stats), app.stats_token, app.players, app.hist,
             bytes(app.cfg), saving.snapshot(p, "table") if p is not None else None)
-
-
-def _newest_versions(fs):
-    """name -> the format version of its newest whole copy."""
-    from store import _problem, _u32
-    got = {}
-    for path, data in fs.files.items():
-        name = path.split("/")[1].split(".")[0]
-        seq = _u32(data, 4) if data and _problem(data) is None else -1
-        if seq >= 0 and seq >= got.get(name, (-1, 0))[0]:
-            got[name] = (seq, data[3])
-    return dict((name, v) for name, (seq, v) in got.items())
-
-
-def test_a_game_saved_by_the_layout_before_continues_and_moves_to_its_own_folder():
-    # A handset updated from a firmware that kept the game's pair in saves/ (the layout
-    # before): its start reads the same game, Continue takes it up, and the next save
-    # writes saves.game/ and removes the old copies; every other save stays where it is.
-    fs, _ = _two_saves()
-    for path in [p for p in fs.files if p.startswith("saves.game/")]:
-        fs.files["saves/" + path.split("/")[1]] = fs.files.pop(path)
-    assert sorted(p for p in fs.files if "game" in p) == ["saves/game", "saves/game.1"]
-    before = Store("saves", fs=CutFS(dict(fs.files))).load("game")
-    want = _loaded(phone(CutFS(dict(fs.files)), display=Blank()))
-    app = phone(fs, display=Blank())
-    assert _loaded(app) == want and app.play is not None and app.note == "", app.trace()
-    press(app, (CONTINUE,))
-    assert app.screen.name == "table", app.trace()
-    press(app, (K.OK,), conserved)                  # an action: the game saved
-    games = sorted(p for p in fs.files if "game" in p)
-    assert games[0].startswith("saves.game/game") and not [
-        p for p in games if p.startswith("saves/")], games
-    after = Store("saves", fs=CutFS(dict(fs.files))).load("game")
-    assert len(after["log"]) > len(before["log"]), (before["log"], after["log"])
-    again = phone(CutFS(dict(fs.files)), display=Blank())    # a restart takes it up
-    press(again, (CONTINUE,))
-    assert again.screen.name in ("table", "showdown") and again.note == "", again.trace()
-
-
-def test_version_1_files_are_saved_again_as_version_2_at_start():
-    files = _v1_files()
-    names = sorted(set(p.split("/")[1].split(".")[0] for p in files))
-    assert names == ["game", "history", "players", "settings", "stats"], names
-    fs = CutFS(files)
-    app = phone(fs, display=Blank())
-    assert app.trace() == "title", app.trace()
-    versions = _newest_versions(fs)
-    assert versions == dict((n, 2) for n in names), versions
-    again = CutFS(fs.files)
-    assert _loaded(phone(again, display=Blank())) == _loaded(app)
-    assert again.ops == 0                       # nothing left to save again
-    # A flipped bit in the sequence number of a save is caught now (not in version 1).
-    for name in names:
-        flipped = CutFS(fs.files)
-        new = checkutil.copies(fs.files, checkutil.saved(name))[0]
-        d = flipped.files[new]
-        flipped.files[new] = d[:7] + bytes((d[7] ^ 4,)) + d[8:]
-        trace = phone(flipped, display=Blank()).trace()
-        assert trace.startswith("title note: Save damaged: %s / checksum wrong / Older"
-                                % name), (name, trace)
-
-
-def _pair_cut(fs):
-    """True when the cut hit a write over a pair's copy (store.PAIRS: the game) and left
-    it damaged: on a filesystem that does not keep a file's old content until its new
-    content is whole (littlefs does), the newest copy loads, and the damage is said."""
-    path = fs.cut_path or ""
-    return path.split("/")[-1] in ("game", "game.1") and fs.mode in ("empty", "half")
-
-
-def test_a_power_cut_at_every_operation_of_the_migration_loses_nothing():
-    files = _v1_files()
-    ref = CutFS(files)
-    want = _loaded(phone(ref, display=Blank()))
-    assert ref.ops >= 5, ref.ops                # five saves, one write each or more
-    tried = 0
-    lost = []
-    for k in range(1, ref.ops + 1):
-        for mode in ("none", "empty", "half", "whole"):
-            fs = CutFS(files)
-            fs.cut_at = k
-            fs.mode = mode
-            try:
-                phone(fs, display=Blank())
-                lost.append((k, mode, "no cut"))
-                continue
-            except Cut:
-                pass
-            tried += 1
-            after = CutFS(fs.files)
-            got = _loaded(phone(after, display=Blank()))
-            if got != want and not (_pair_cut(fs) and got[1:] == want[1:]
-                                    and got[0].startswith("title note: Save damaged: game")):
-                lost.append((k, mode, got[0]))
-            elif set(_newest_versions(after).values()) != {2}:
-                lost.append((k, mode, _newest_versions(after)))
-    print("power cuts in the migration: %d cases tried, %d lost" % (tried, len(lost)))
-    assert tried == 4 * ref.ops and not lost, lost[:5]
 
 
 # --- issue 28: a MemoryError in App.start() -----------------------------------------------
@@ -638,7 +497,7 @@ def _short_load(fs, fails):
         return real(*args)
     app.store.load = load
     app.start()
-    checkutil.settle(app)
+    harness.settle(app)
     return app
 
 
@@ -708,7 +567,7 @@ def test_a_memory_error_reading_the_saves_after_the_title_leaves_them_and_says_s
         raise MemoryError("short heap")
     loading.load_history = short
     try:
-        checkutil.settle(app)
+        harness.settle(app)
     finally:
         loading.load_history = real
     assert app.trace() == "title note: Out of memory / MemoryError / ", app.trace()
@@ -767,24 +626,6 @@ def test_a_stats_save_with_any_bad_field_starts_from_the_older_copy_and_says_so(
     # The good copy itself loads as it is, a loss and a profit included.
     app = phone(_stats_files(GOOD_ST), display=Blank())
     assert app.trace() == "title" and app.stats == GOOD_ST, (app.trace(), app.stats)
-
-
-def test_version_2_statistics_load_with_a_profit_of_0_and_count_each_person_from_then_on():
-    fs = CutFS()
-    old = [3, 2, 40, 25, 4, 31, 57]
-    Store("saves", fs=fs).save("stats", {"v": 2, "st": old, "c": [-1, 0, 0, 0]})
-    app = phone(fs)
-    assert app.trace() == "title" and app.stats == old + [0], (app.trace(), app.stats)
-    press(app, SHORT_GAME)                  # games finished: counted in version 3
-    from store import decode
-    saved = decode(fs.files[checkutil.copies(fs.files, "saves/stats")[0]])[1]
-    st = saved["st"]
-    assert saved["v"] == 3 and st[:2] == old[:2] and st[2] > old[2], saved
-    assert len(st) == 8 + 5 and st[8 + 2] == st[2] - old[2], st     # "You" from then on
-    # The profit/loss: your chips after the last game counted, less the 20 you came with.
-    p = app.play
-    after = p.game.stacks if p.counted else p.match.stacks
-    assert st[7] == st[8 + 4] == after[0] - 20, (st, after, app.trace())
 
 
 def test_a_reset_of_the_statistics_is_saved_at_once_and_a_power_cut_keeps_before_or_after():
@@ -900,7 +741,7 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
             want = _settled_log(app)
             again = App(Blank(), seed=11, store=Store("saves", fs=cut))
             again.start()
-            checkutil.settle(again)
+            harness.settle(again)
             assert len(again.play.game.log) < at_cut    # the bots' actions: unsaved
             press(again, (CONTINUE,))
             got = _settled_log(again)
@@ -923,7 +764,7 @@ def _to_a_result_bots_reach(app, fs):
         app.key(K.OK)                       # your action, saved before the next key
         g = app.play.game
         if g.to_act is None or not app.play.is_bot(g.to_act):
-            checkutil.settle(app)
+            harness.settle(app)
             continue
         kept = dict(fs.files)
         _wait(app, 3000)                    # the bots, the result, the pot's slide
@@ -935,7 +776,7 @@ def _to_a_result_bots_reach(app, fs):
 def _restarted(files):
     again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(files)))
     again.start()
-    checkutil.settle(again)
+    harness.settle(again)
     press(again, (CONTINUE,))
     _wait(again, 3000)
     return again
@@ -962,7 +803,51 @@ def test_a_result_that_bots_reached_is_saved_at_the_next_key_and_a_cut_before_re
     assert app.play.games == number + 1, app.trace()
     again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(dict(fs.files))))
     again.start()
-    checkutil.settle(again)
+    harness.settle(again)
     assert again.stats[2] == games + 1, again.stats
     hist = [h[1] for h in again.hist]
     assert hist.count(number) == 1, hist
+
+
+# --- the preferences' table (settings.PREFS) and a record shorter than today's ------------
+
+def test_every_preference_round_trips_and_a_shorter_table_record_is_padded():
+    import settings
+    n = len(settings.PREF_NAMES)
+    assert len(settings.PREF_DEFAULTS) == len(settings.PREF_VALUES) == n
+    from ui import options
+    assert len(options.PREF_LABELS) == len(options.PREF_WORDS) == n
+    # Each preference at its last value, and table settings saved before three more
+    # were added: read back padded from the defaults.
+    last = [settings.PREF_VALUES[i] - 1 for i in range(n)]
+    saved = {"cfg": list(settings.DEFAULTS[:settings.N_OPTIONS - 3])}
+    saved["cfg"][0] = 2                                 # two people
+    for i in range(n):
+        saved[settings.PREF_NAMES[i]] = last[i]
+    fs = CutFS()
+    Store("saves", fs=fs).save("settings", saved)
+    app = phone(fs, display=Blank())
+    assert app.trace() == "title", app.trace()
+    assert bytes(app.cfg) == bytes((2,)) + settings.DEFAULTS[1:], list(app.cfg)
+    assert list(settings.PREFS) == last, list(settings.PREFS)
+    # A value out of range, or not a whole number, is left at its default.
+    bad = {}
+    for i in range(n):
+        bad[settings.PREF_NAMES[i]] = (settings.PREF_VALUES[i], -1, True, "1")[i % 4]
+    fs = CutFS()
+    Store("saves", fs=fs).save("settings", bad)
+    app = phone(fs, display=Blank())
+    assert bytes(settings.PREFS) == settings.PREF_DEFAULTS, list(settings.PREFS)
+    # A table record longer than today's is damaged: the older copy is read.
+    Store("saves", fs=fs).save("settings", {"cfg": [2] + [1] * settings.N_OPTIONS})
+    app = phone(fs, display=Blank())
+    assert bytes(app.cfg) == settings.DEFAULTS and "settings" in app.trace(), app.trace()
+    # What is saved: each preference that differs from its default, by its name.
+    fs = CutFS()
+    app = phone(fs, display=Blank())
+    settings.PREFS[0] = 1
+    import saving
+    saving.save_prefs(app)
+    got = Store("saves", fs=fs).load("settings")
+    assert got == {settings.PREF_NAMES[0]: 1}, got
+    settings.PREFS[:] = settings.PREF_DEFAULTS

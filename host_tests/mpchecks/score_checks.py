@@ -1,5 +1,5 @@
 """Scorer checks that run unchanged on CPython (pytest) and MicroPython (tools/mp/wasm.py)."""
-from checkutil import raises
+from harness import raises
 import svara
 from svara.rules import Rules
 

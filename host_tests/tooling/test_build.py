@@ -22,6 +22,7 @@ def built(tmp_path_factory):
     return out, proc.stdout
 
 
+@pytest.mark.micropython
 def test_build_compiles_every_module_for_micropython_1_27(built):
     out, _ = built
     names = set(buildtool.file_hashes(out))
@@ -101,6 +102,7 @@ def test_the_romfs_image_holds_the_build_under_lib_and_comes_out_the_same(built,
         assert f.read() == image                    # reproducible: same build, same bytes
 
 
+@pytest.mark.micropython
 def test_the_build_runs_under_micropython(built):
     """The compiled modules load in MicroPython 1.27 (WebAssembly port) and score a hand."""
     from tools.mp.wasm import MicroPython
@@ -179,6 +181,7 @@ def test_manifest_freezes_what_the_build_puts_on_the_device():
     assert frozen == on_device, (sorted(on_device - frozen), sorted(frozen - on_device))
 
 
+@pytest.mark.micropython
 def test_installed_as_mpy_the_tables_are_read_from_their_bin_files_under_micropython(built):
     """The exact chances and the Hard bot's strategy come from NAME.bin beside the .mpy
     (lib/svara/data.py): the same numbers as the modules give on CPython, and the table

@@ -5,6 +5,8 @@ import os
 import re
 import shlex
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -73,6 +75,7 @@ def test_the_first_headless_example_plays_on_a_fresh_state():
     assert any(t.startswith(("table", "showdown")) for t in result.traces), result.traces
 
 
+@pytest.mark.slow
 def test_the_readme_pictures_are_the_simulators_frames():
     import importlib.util
     import pygame
@@ -87,3 +90,46 @@ def test_the_readme_pictures_are_the_simulators_frames():
         made = pygame.image.tobytes(simcore.surface_of(frame, 2), "RGB")
         assert pygame.image.tobytes(pygame.image.load(shot), "RGB") == made, (
             "%s is out of date: .venv/bin/python docs/screens/moments.py" % shot)
+
+
+def _table_rows(text, heading):
+    """The cells of each row of the tables under `heading` (to the next heading of its
+    level or higher), the header and separator rows left out."""
+    level = heading.split(" ", 1)[0]
+    part = text.split(heading, 1)[1]
+    stop = re.search(r"^#{1,%d} " % len(level), part, re.M)
+    rows = []
+    for line in (part[:stop.start()] if stop else part).splitlines():
+        if line.startswith("|") and not re.match(r"^\|[\s|:-]+\|$", line):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows[1:] if rows else rows
+
+
+def _doc(name):
+    with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_the_readme_figures_are_those_of_memory_and_speed():
+    # Each figure of the README's table is a cell of docs/MEMORY.md's or docs/SPEED.md's
+    # tables of current figures, as written there (one place measures, the README quotes).
+    figures = set()
+    for name, heading in (("MEMORY.md", "### Real heap"), ("SPEED.md", "## The figures")):
+        for row in _table_rows(_doc(name), heading):
+            figures.update(row[1:])
+    rows = _table_rows(readme(), "## Memory and speed")
+    assert len(rows) >= 6, rows
+    for row in rows:
+        assert row[1] in figures, "README's %r: %r is not in MEMORY.md or SPEED.md" % (
+            row[0], row[1])
+
+
+def test_speed_and_memory_hold_current_figures_with_their_commands():
+    # No dated passes, no column of a tree before: what a figure was is in git.
+    for name in ("SPEED.md", "MEMORY.md"):
+        text = _doc(name)
+        assert not re.search(r"^#+ .*\(\d{4}-\d\d-\d\d", text, re.M), name
+        assert not re.search(r"\bbefore (issue|items?)\b|\bpass\)", text), name
+    speed = _table_rows(_doc("SPEED.md"), "## The figures")
+    assert speed and all(row[-1].startswith("`") for row in speed), speed
+    assert "tools.mp.unix" in _doc("MEMORY.md").split("### Real heap", 1)[1].split("###")[0]

@@ -48,6 +48,8 @@ def first_frame(port, tmp_path):
     return dest.read_bytes()
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_make_flash_puts_the_game_on_a_fresh_handset_then_sends_only_changes(
         source, tmp_path):
     build_dir = str(tmp_path / "build")
@@ -118,6 +120,7 @@ def test_flash_without_a_build_says_so(tmp_path):
     assert "make build" in str(e.value)
 
 
+@pytest.mark.micropython
 def test_a_device_whose_micropython_cannot_load_our_mpy_is_refused(small_build, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(small_build, old)
@@ -137,6 +140,7 @@ def test_a_device_whose_micropython_cannot_load_our_mpy_is_refused(small_build, 
         assert "svara" not in ls.stdout                   # nothing was written
 
 
+@pytest.mark.micropython
 def test_a_full_filesystem_is_refused_before_anything_is_written(small_build):
     with VirtualHandset(fs_size=8 * 1024) as dev:
         with pytest.raises(flashtool.FlashError) as e:
@@ -145,6 +149,8 @@ def test_a_full_filesystem_is_refused_before_anything_is_written(small_build):
         assert "svara" not in mpremote(dev.port, "fs", "ls", ":/").stdout
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_a_flash_that_fails_half_way_leaves_the_old_game_whole(small_build, tmp_path):
     files = buildtool.file_hashes(small_build)
     blocks = sum(-(-os.path.getsize(os.path.join(small_build, n)) // 4096) for n in files)

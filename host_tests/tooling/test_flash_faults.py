@@ -20,8 +20,7 @@ from conftest import ROOT
 from tools.device import build as buildtool
 from tools.device import flash as flashtool
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "fakes"))
-from fake_device import FakeHandset, PowerCut  # noqa: E402
+from fake_device import FakeHandset, PowerCut
 
 OLD_BOOT = flashtool.BOOT.replace("# Written by", "# An older one, written by").encode()
 
@@ -452,6 +451,7 @@ class BabblingSocket:
         self.thread.join(5)
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("kind", sorted(BabblingSocket.KINDS))
 def test_a_port_that_babbles_from_the_moment_it_opens_ends_within_the_timeout(
         builds, kind):
@@ -484,6 +484,8 @@ def test_a_port_that_babbles_from_the_moment_it_opens_ends_within_the_timeout(
         ended - port.opened
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_a_real_handset_killed_mid_flash_is_one_line_and_keeps_its_game(
         full_build, builds, tmp_path, capsys):
     """The virtual handset (real MicroPython) killed while a flash is sending."""

@@ -97,7 +97,6 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
             "print(T._t.path, t.path, t.size(0))\n").decode().split()
     finally:
         board.stop()
-    sys.path.insert(0, os.path.join(ROOT, "lib"))
     import svara
     from svara.cards import parse
     import svara._strategy as strategy
@@ -106,6 +105,7 @@ def test_flash_writes_the_romfs_and_the_board_plays_from_it(built, tmp_path, mon
                    str(len(strategy.TABLE_10))], out
 
 
+@pytest.mark.micropython
 def test_the_frozen_game_is_found_on_a_firmware_that_has_it_and_only_there(tmp_path):
     with mpunix.Runner(BINARY, "frozen") as r:
         frozen = not r.check_frozen()

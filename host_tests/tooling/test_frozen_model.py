@@ -3,6 +3,8 @@ module keeps in flash (bytecode, names, constants such as the score table) from 
 importing it still makes in RAM (its functions, classes and what its top level builds),
 or the 64 KB figures made with it (tools/bench/play.py, tools/stress/fuzz.py --frozen) mean
 nothing."""
+import pytest
+
 from tools.mp import frozen
 
 
@@ -14,6 +16,7 @@ def test_the_manifest_modules_are_all_in_the_model():
         assert m in names, m
 
 
+@pytest.mark.micropython
 def test_tables_count_as_flash_and_built_buffers_as_ram():
     imported, top, rows = frozen.measure(["svara._score_table", "ui.writer"])
     tops = dict(rows)
@@ -25,6 +28,7 @@ def test_tables_count_as_flash_and_built_buffers_as_ram():
     assert imported - top > 4960
 
 
+@pytest.mark.micropython
 def test_the_match_model_takes_off_only_the_code():
     """Measured twice, the same modules give the same figures (the model is steady), and
     the code taken off is most, never all, of what importing them cost."""

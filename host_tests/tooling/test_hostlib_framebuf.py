@@ -4,9 +4,8 @@ import sys
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 from mpchecks import framebuf_checks  # noqa: E402
 
 import framebuf  # noqa: E402  (tools/common/hostlib/framebuf.py, put on sys.path by conftest)
@@ -29,6 +28,7 @@ def micropython_scenes(micropython):
     return out
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("name", SCENES)
 def test_scene_is_byte_identical_to_micropython(name, micropython_scenes):
     ours = getattr(framebuf_checks, name)().hex()
@@ -40,13 +40,7 @@ def test_scene_is_byte_identical_to_micropython(name, micropython_scenes):
             name, first, ours[first * 2:first * 2 + 24], theirs[first * 2:first * 2 + 24]))
 
 
-@pytest.mark.parametrize("name", check_names("framebuf_checks"))
-def test_on_cpython(name):
-    getattr(framebuf_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "framebuf_checks")
+test_checks = on_both_interpreters("framebuf_checks")
 
 
 def test_text_says_clearly_it_is_not_there():

@@ -127,7 +127,7 @@ def test_no_tool_or_test_keeps_its_own_list_of_the_shipped_modules():
 
 
 def test_the_check_finds_a_hand_kept_list():
-    """A hand-kept list of the top-level modules, as tools/frozen.py had before the
+    """A hand-kept list of the top-level modules, as tools/mp/frozen.py had before the
     manifest was read, is found."""
     groups = _groups()
     old = set("app store saving loading session settings drivers.display".split())

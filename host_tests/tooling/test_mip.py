@@ -106,6 +106,8 @@ def installed():
             d.stop()
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_the_library_installs_with_mip_and_scores_there(installed):
     (lib_device, _), (got, _) = installed
     assert got.returncode == 0, got.stdout + got.stderr
@@ -124,6 +126,8 @@ def test_the_library_installs_with_mip_and_scores_there(installed):
     assert play.stdout.split() == ["True", "60"], play.stdout + play.stderr
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_the_whole_game_installs_with_mip_and_plays(installed, tmp_path):
     (_, game_device), (_, got) = installed
     assert got.returncode == 0, got.stdout + got.stderr

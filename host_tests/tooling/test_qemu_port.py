@@ -178,6 +178,7 @@ def test_flash_wear_reads_as_matches_until_wear_out():
 
 # --- with the image ----------------------------------------------------------------------------
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_the_guests_clock_counts_instructions():
     s = qemu.Session(IMAGE)
@@ -205,6 +206,7 @@ print("@hs busy_us=%d busy_ms=%d" % (_diff(_ticks_us(), t), time.ticks_diff(time
 """
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_the_firmware_runs_on_handset_time():
     s = qemu.Session(IMAGE)
@@ -239,6 +241,7 @@ def _table_keys():
     return [d for w, d in rows if w == "key"]
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_a_key_on_the_table_draws_a_frame_and_the_same_on_every_run():
     first = _table_keys()
@@ -258,6 +261,7 @@ def test_a_key_on_the_table_draws_a_frame_and_the_same_on_every_run():
         assert abs(d["cpu"] - e["cpu"]) <= e["cpu"] // 100 + 2, (d, e)
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_start_reaches_the_title_with_the_saves_present():
     s = qemu.Session(IMAGE)
@@ -278,6 +282,7 @@ def test_start_reaches_the_title_with_the_saves_present():
     assert qemu.handset_ms(start["title"]["clock"]) > start["title"]["waits_us"] / 1000
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_a_short_match_writes_and_erases_the_flash():
     got = run("flash", "--games", "2", env={VAR: IMAGE})
@@ -292,6 +297,7 @@ def test_profile_with_more_seats_than_a_table_has_is_refused():
     assert "Traceback" not in got.stderr
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_profile_splits_a_one_bot_round_into_its_calls_and_their_parts():
     got = run("--json", "profile", "--rounds", "1", env={VAR: IMAGE})
@@ -312,6 +318,7 @@ def test_profile_splits_a_one_bot_round_into_its_calls_and_their_parts():
         assert d["k"] <= calls[d["call"]]["k"] + 2, d
 
 
+@pytest.mark.micropython
 @NEEDS_IMAGE
 def test_run_prints_what_a_script_prints_in_the_guest(tmp_path):
     script = tmp_path / "hello.py"

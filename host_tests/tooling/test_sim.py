@@ -75,6 +75,8 @@ def test_keys_from_a_file_with_comments(tmp_path):
     assert out.stdout.splitlines()[-1].split()[2] == "settings"
 
 
+@pytest.mark.micropython
+@pytest.mark.smoke
 def test_micropython_draws_the_same_frames_as_cpython_at_every_step():
     codes = simcore.parse_keys(SCRIPT)
     ours = simcore.run(codes, seed=7)
@@ -103,6 +105,7 @@ def test_no_display_and_no_keys_refuses_quickly():
     assert out.returncode == 2 and "no display" in out.stderr
 
 
+@pytest.mark.micropython
 def test_micropython_runs_the_menus_in_a_140k_heap():
     # The whole firmware's code is loaded into RAM here (no frozen modules in the
     # WebAssembly port): with it, the firmware needs more than 96 KB (see tools/bench/play.py).
@@ -120,6 +123,8 @@ def test_micropython_runs_the_menus_in_a_140k_heap():
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
 
 
+@pytest.mark.micropython
+@pytest.mark.slow
 def test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not(tmp_path):
     """The issue's command for outside checks: the bots match, saving as the handset
     does, in a 64 KB heap as a frozen build has it (tools/mp/frozen.py): exit 0. The same
@@ -134,6 +139,7 @@ def test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not(
     assert "grow past --heap 65536" in out.stderr
 
 
+@pytest.mark.micropython
 def test_micropython_heap_overrun_is_reported():
     out = sim("--keys", "DOWN", "--micropython", "--heap", "16384")
     assert out.returncode == 3
@@ -195,6 +201,7 @@ def test_seeded_apps_hand_out_the_same_game_seeds():
     assert len(set(seeds)) == 5 and all(0 <= s < 1 << 30 for s in seeds)
 
 
+@pytest.mark.micropython
 def test_keys_and_show_allocate_almost_nothing_under_micropython(micropython):
     # Moving in a menu and show() make no garbage but the one 16-byte view of each string
     # drawn (ui/writer.py reads a str's UTF-8 bytes through a memoryview, so that drawing

@@ -47,7 +47,9 @@ def test_a_screen_that_never_settles_is_a_clear_error(monkeypatch, capsys):
     assert len(err) == 1 and "the screen did not settle" in err[0] and "5000" in err[0], err
 
 
-@pytest.mark.parametrize("where", [(), ("--micropython",)], ids=["cpython", "micropython"])
+@pytest.mark.parametrize("where", [
+    pytest.param((), id="cpython"),
+    pytest.param(("--micropython",), id="micropython", marks=pytest.mark.micropython)])
 def test_history_turns_to_the_games_before_without_a_save_dir(tmp_path, where):
     # Two games, the second one's result, its history (right soft key), LEFT, RIGHT.
     lines = sim("--seed", "3", "--trace", "--shots", str(tmp_path), *where,

@@ -16,12 +16,15 @@ TOOLS = os.path.join(ROOT, "tools")
 # Modules of tools/ that other tools import and that are not run by themselves.
 # tools/mp/unix_keys.py runs inside a unix-port MicroPython (tools/mp/unix.py sends it
 # there by path), tools/mp/qemu_guest.py in the qemu port (tools/mp/qemu.py sends it over
-# the raw REPL); tools/common/hostlib holds CPython stand-ins of MicroPython's modules.
+# the raw REPL); tools/common/hostlib holds CPython stand-ins of MicroPython's modules;
+# tools/stress/harness the app on a filesystem that cuts the power, for the check modules
+# and tools/stress/powercut.py (on both interpreters: imported by bare name).
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
              "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys", "tools.mp.qemu_guest",
              "tools.mp.rp2_cuts",
              "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
-             "tools.web.site", "tools.web.browser"}
+             "tools.web.site", "tools.web.browser",
+             "tools.stress.harness.harness", "tools.stress.harness.cutsweep"}
 # The tools as they are run (python -m NAME); a room's __main__.py is run as the room.
 TOOL_NAMES = {
     "tools.sim", "tools.mp.wasm", "tools.mp.unix", "tools.mp.frozen", "tools.mp.qemu", "tools.mp.rp2",
@@ -85,7 +88,7 @@ def test_every_module_of_tools_is_a_tool_or_a_library_of_them():
 
 def test_every_room_of_tools_is_a_package():
     for top, dirs, files in os.walk(TOOLS):
-        dirs[:] = [d for d in dirs if d not in ("__pycache__", "data", "hostlib")]
+        dirs[:] = [d for d in dirs if d not in ("__pycache__", "data", "hostlib", "harness")]
         assert "__init__.py" in files, top
 
 
@@ -151,5 +154,6 @@ def test_no_test_folder_shadows_a_package():
     import ui
     for module, folder in ((ui, "firmware/ui"), (svara, "lib/svara"), (tools, "tools")):
         assert module.__file__ == os.path.join(ROOT, folder, "__init__.py"), module
-    # firmware/drivers has no __init__.py (a namespace package): one folder only.
-    assert list(drivers.__path__) == [os.path.join(ROOT, "firmware", "drivers")]
+    # firmware/drivers has no __init__.py (a namespace package): one folder only (listed
+    # twice under pytest-xdist, whose workers get the pythonpath twice).
+    assert set(drivers.__path__) == {os.path.join(ROOT, "firmware", "drivers")}

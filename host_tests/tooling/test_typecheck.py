@@ -3,6 +3,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 from tools.device import typecheck
@@ -19,6 +21,7 @@ def test_firmware_and_engine_type_check_clean():
     assert "typecheck: 0 error(s)" in proc.stdout
 
 
+@pytest.mark.micropython
 def test_the_check_knows_micropython_from_cpython(tmp_path):
     """time.monotonic is CPython's; MicroPython has ticks_ms. The check must object."""
     assert os.path.isfile(STUBS), MISSING

@@ -91,6 +91,7 @@ def _run_tool(*args):
                           timeout=60, cwd=ROOT)
 
 
+@pytest.mark.micropython
 def test_without_a_binary_the_tool_says_how_to_name_one():
     run = _run_tool("match")
     assert run.returncode == 2 and "MICROPYTHON=/path/to/micropython" in run.stderr
@@ -102,6 +103,7 @@ def test_without_a_binary_the_tool_says_how_to_name_one():
     assert run.returncode == 2 and "frozen, mpy, romfs, source" in run.stderr
 
 
+@pytest.mark.micropython
 def test_make_test_unix_skips_clearly_without_a_binary():
     env = dict(os.environ)
     env.pop("MICROPYTHON", None)
@@ -111,6 +113,7 @@ def test_make_test_unix_skips_clearly_without_a_binary():
     assert run.returncode == 0 and "skipped: set MICROPYTHON=" in run.stdout
 
 
+@pytest.mark.micropython
 def test_the_check_script_reports_each_test_under_micropython():
     module = ("def test_good():\n    assert 1 + 1 == 2\n"
               "def test_bad():\n    assert [] == [1], 'wrong'\n")
@@ -134,6 +137,7 @@ def _driver(mp, codes, seed, restart=0):
         return mpunix.parse_output(e.out + e.traceback, 1)
 
 
+@pytest.mark.micropython
 def test_the_driver_plays_the_match_to_game_over_under_micropython():
     codes = mpunix.match_codes()
     with MicroPython(heap=1 << 20) as mp:
@@ -142,6 +146,7 @@ def test_the_driver_plays_the_match_to_game_over_under_micropython():
     assert r.keys == len(codes) and "screen=gameover" in r.last
 
 
+@pytest.mark.micropython
 def test_the_driver_restarts_the_app_and_reports_what_the_app_caught():
     codes = mpunix.fuzz_codes(60, 3)
     with MicroPython(heap=1 << 20) as mp:
@@ -182,12 +187,14 @@ def _frozen(run):
         return run(r)
 
 
+@pytest.mark.micropython
 @NEEDS_BINARY
 def test_on_the_named_binary_the_frozen_match_completes_in_48_kb():
     res = _frozen(lambda r: r.match(48 * 1024))
     assert res.ok and "screen=gameover" in res.last, res.out[-3000:]
 
 
+@pytest.mark.micropython
 @NEEDS_BINARY
 def test_on_the_named_binary_the_frozen_game_takes_10000_random_keys_in_48_kb():
     # Issue 13's target: every screen, six languages, names typed, restarts every 2,500
@@ -266,6 +273,7 @@ def test_the_soaks_key_mixes_are_repeatable_and_unlike_the_fuzzs():
     assert soak.key_codes(25, 1, ("menus",)) == soak.key_codes(25, 1, ("menus",))
 
 
+@pytest.mark.micropython
 def test_the_soak_says_what_it_needs_without_a_binary():
     got = subprocess.run([sys.executable, "-m", "tools.stress.soak", "--micropython",
                           "/nonexistent/micropython"], cwd=ROOT, capture_output=True,

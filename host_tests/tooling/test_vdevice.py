@@ -8,6 +8,8 @@ import serial
 
 from tools.device.vdevice import VirtualHandset
 
+pytestmark = pytest.mark.micropython
+
 
 def mpremote(port, *args, timeout=60):
     return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),

@@ -28,7 +28,8 @@ class Rendered:
         return self.font.render(text, *args)
 
 
-@pytest.fixture(params=[False, True], ids=["cpython", "micropython"])
+@pytest.fixture(params=[pytest.param(False, id="cpython"),
+                        pytest.param(True, id="micropython", marks=pytest.mark.micropython)])
 def window(request):
     import pygame
     from tools.sim import window as simwindow

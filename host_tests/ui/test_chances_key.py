@@ -173,6 +173,7 @@ def test_the_rules_have_a_chances_page_in_every_language(code):
     assert len(star) == 1 and title.lower() in star[0].lower()
 
 
+@pytest.mark.micropython
 def test_the_same_frames_on_cpython_and_micropython():
     seed, codes = script("hotseat3")
     codes = codes[:P1_TURN] + [K.STAR, K.DOWN, K.STAR, K.STAR, K.D0 + 7, K.STAR, K.OK,

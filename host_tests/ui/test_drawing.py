@@ -41,8 +41,8 @@ def test_names_of_seven_letters_fit_and_show_whole_at_the_table():
 
 
 def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
-    import checkutil
-    from checkutil import CuttingFS
+    import harness
+    from harness import CuttingFS
     from store import Store
     from drivers.simdisplay import SimDisplay
     from drivers.display import BLUE, FELT_DARK as CLUB_GREEN, INK, RED
@@ -50,33 +50,35 @@ def test_the_four_colour_deck_and_the_sound_are_settings_kept_between_runs():
     from ui import draw
     fs = CuttingFS()
     try:
-        app = checkutil.phone(fs, 5, SimDisplay())
+        app = harness.phone(fs, 5, SimDisplay())
 
         def press(*codes):
-            checkutil.press(app, codes)
+            harness.press(app, codes)
+        from ui_helpers import pref_row, row_of, to_row
         press(K.D0 + 3)                                  # Settings
-        for _ in range(8):
-            press(K.DOWN)                                # the Four colours row
-        assert app.trace().startswith("settings 8")
+        to_row(app.screen, pref_row(settings._FOUR), press)     # the Four colours row
+        assert app.trace().startswith("settings %d" % row_of(app.screen, pref_row(0)))
         assert [draw.suit_colour(s) for s in range(4)] == [INK, RED, RED, INK]
         press(K.RIGHT)
-        assert settings.FOUR[0] == 1
+        assert settings.PREFS[0] == 1
         assert [draw.suit_colour(s) for s in range(4)] == [CLUB_GREEN, BLUE, RED, INK]
         assert Store("saves", fs=fs).load("settings")["four"] == 1
-        settings.FOUR[0] = 0                               # as after a power cut
-        again = checkutil.phone(fs, 5, SimDisplay())
-        assert settings.FOUR[0] == 1
+        settings.PREFS[0] = 0                               # as after a power cut
+        again = harness.phone(fs, 5, SimDisplay())
+        assert settings.PREFS[0] == 1
         # The Sound row below: low (the default), then high, off, low; saved as "vol".
-        assert app.volume == 1
-        press(K.DOWN, K.RIGHT)
-        assert app.trace().startswith("settings 9") and app.volume == 2
+        assert settings.PREFS[1] == 1
+        to_row(app.screen, pref_row(settings._SOUND), press)
+        press(K.RIGHT)
+        sound = row_of(app.screen, pref_row(settings._SOUND))
+        assert app.trace().startswith("settings %d" % sound) and settings.PREFS[1] == 2
         assert Store("saves", fs=fs).load("settings")["vol"] == 2
         press(K.RIGHT)
-        assert app.volume == 0
-        again = checkutil.phone(fs, 5, SimDisplay())
-        assert again.volume == 0
+        assert settings.PREFS[1] == 0
+        again = harness.phone(fs, 5, SimDisplay())
+        assert settings.PREFS[1] == 0
     finally:
-        settings.FOUR[0] = 0
+        settings.PREFS[0] = 0
 
 
 def test_a_large_cards_suit_is_drawn_twice_the_glyphs_size():

@@ -3,13 +3,15 @@ its first game (what the Level is, why there is no check, how a svara's buy-in i
 counted), one key skips them, they are not shown again (settings.GUIDE, saved as "guide"
 in the "settings" save), and Rules has the same pages. A run with a fixed seed (a test,
 a replayed script) never shows it unasked: app.guide."""
+import pytest
+
 from ui_helpers import T  # noqa: F401  (ui_helpers sets up the display first)
 from drivers import keys as K
 from drivers.simdisplay import SimDisplay
 from tools.bench import play as bench_play
 import settings
 
-from checkutil import CuttingFS as CutFS
+from harness import CuttingFS as CutFS
 from test_rules_pages import drawn, rules_words
 
 NEW_GAME = (K.OK, K.SL)                 # New game, Play: you and three bots
@@ -48,7 +50,7 @@ def body(words):
 def test_a_fresh_install_shows_the_guide_before_its_first_game_and_then_never_again():
     fs = CutFS()
     app = phone(fs)
-    assert settings.GUIDE[0] == 0
+    assert settings.PREFS[4] == 0
     press(app, *NEW_GAME)
     assert app.trace() == "guide 0"
     words = drawn(app.screen)
@@ -66,12 +68,12 @@ def test_a_fresh_install_shows_the_guide_before_its_first_game_and_then_never_ag
     assert app.trace() == "guide 2"
     press(app, K.RIGHT, K.OK)
     assert playing(app)
-    assert settings.GUIDE[0] == 1
+    assert settings.PREFS[4] == 1
     from store import Store
     assert Store("saves", fs=CutFS(fs.files)).load("settings")["guide"] == 1
     # Started again: the flag is read back, the next new game goes to the table.
     again = phone(CutFS(fs.files))
-    assert settings.GUIDE[0] == 1
+    assert settings.PREFS[4] == 1
     press(again, K.OK, K.SL)
     if again.trace().startswith("options") or "replace" in again.trace():
         press(again, K.OK)                          # the saved match replaced
@@ -148,6 +150,7 @@ def test_no_guide_after_games_were_played_nor_without_saves_nor_in_a_seeded_run(
     assert playing(seeded)
 
 
+@pytest.mark.micropython
 def test_the_guide_runs_in_the_frozen_builds_48_kb_heap():
     # The handset's budget: the guide's screen (ui/rulespages.py, loaded only while it
     # shows) beside the first match, saving as the handset does: its peak in 48 KB, and

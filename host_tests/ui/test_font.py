@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from conftest import ROOT, check_names, run_checks_on_micropython
+from conftest import ROOT, on_both_interpreters
 from tools.mp.wasm import MicroPython
 
 
@@ -75,7 +75,6 @@ try:
 except ImportError:
     sys.modules["framebuf"] = _fake_framebuf()
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 from tools.gen import font as gen_font  # noqa: E402
 from mpchecks import font_checks  # noqa: E402
 from ui import font_5x8, font_6x12, writer  # noqa: E402
@@ -84,13 +83,8 @@ FONTS = {"5x8": font_5x8, "6x12": font_6x12}
 MISSING = gen_font.tools_present()
 
 
-@pytest.mark.parametrize("name", check_names("font_checks"))
-def test_on_cpython(name):
-    getattr(font_checks, name)()
-
-
-def test_same_checks_on_micropython(micropython):
-    run_checks_on_micropython(micropython, "font_checks")
+test_checks = on_both_interpreters("font_checks", marks={
+    "test_drawing_allocates_nothing_per_character_on_micropython": pytest.mark.micropython})
 
 
 def test_the_checks_list_every_character_the_generator_requires():
@@ -119,6 +113,7 @@ def test_font_modules_are_laid_out_as_the_writer_reads_them():
             assert len(part.BITMAPS) == (hi - lo) * font.HEIGHT == (hi - lo) * part.HEIGHT
 
 
+@pytest.mark.micropython
 def test_english_text_never_loads_a_script_part():
     code = ("import sys\nfrom ui import writer, font_5x8, font_6x12\n"
             "import framebuf\nfb = framebuf.FrameBuffer(bytearray(64 * 16), 128, 16, framebuf.GS4_HMSB)\n"
@@ -167,6 +162,7 @@ def test_check_mode_skips_and_passes_without_the_font_tools():
     assert run.stdout.startswith("SKIP") and "pcf2bdf" in run.stdout
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("name", sorted(FONTS))
 def test_importing_a_font_costs_its_data_and_under_256_bytes_more(name):
     # Imported from source, the bytes literals are built on the heap: the data itself plus

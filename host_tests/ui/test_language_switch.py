@@ -5,7 +5,7 @@ import pytest
 import i18n
 from drivers import keys
 from drivers.simdisplay import SimDisplay
-from checkutil import CuttingFS, copies
+from harness import CuttingFS, copies
 from store import Store
 
 K = keys
@@ -151,6 +151,7 @@ def test_every_screen_draws_in_every_language(code, measured):
     assert not measured, "\n".join(measured)
 
 
+@pytest.mark.micropython
 def test_the_switch_draws_the_same_frames_under_micropython():
     from tools.sim import core as simcore
     codes = list(SETTINGS_LANG) + [K.RIGHT, K.END, K.OK, K.DOWN, K.OK, K.RIGHT, K.RIGHT,

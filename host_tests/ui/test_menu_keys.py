@@ -5,6 +5,8 @@ value row changes no value. The key sequences are the issue's, run headless as
 import os
 import shlex
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -13,7 +15,7 @@ from drivers import keys as K  # noqa: E402
 import i18n  # noqa: E402
 import settings  # noqa: E402
 from conftest import ROOT  # noqa: E402
-from ui_helpers import T, run, help_line, drawn_help  # noqa: E402
+from ui_helpers import T, run, help_line, drawn_help, pref_row, row_of, to_row  # noqa: E402
 
 def _cfg(r):
     return bytes(r.app.cfg)
@@ -49,23 +51,22 @@ def test_a_dropped_change_of_language_deck_and_sound_is_undone_too():
     r = run(1, "3 UP UP LEFT")                   # Settings, the language row: the one before
     try:
         assert i18n.current() != "en"
-        r.key(K.UP)
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._ASK_PASS), r.key)
         r.key(K.RIGHT)                           # the question before passing: off
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._SOUND), r.key)
         r.key(K.RIGHT)                           # the sound: low -> high
-        r.key(K.UP)
+        to_row(r.app.screen, pref_row(settings._FOUR), r.key)
         r.key(K.RIGHT)                           # the four colours: on
-        assert r.app.volume == 2 and settings.FOUR[0] == 1 and settings.ASK_PASS[0] == 0
+        assert settings.PREFS[1] == 2 and settings.PREFS[0] == 1 and settings.PREFS[3] == 0
         r.key(K.SR)
         r.key(K.END)                             # drop
         assert r.trace() == "title"
-        assert i18n.current() == "en" and r.app.volume == 1 and settings.FOUR[0] == 0
-        assert settings.ASK_PASS[0] == 1
+        assert i18n.current() == "en" and settings.PREFS[1] == 1 and settings.PREFS[0] == 0
+        assert settings.PREFS[3] == 1
     finally:
         i18n.use("en")
-        settings.FOUR[0] = 0
-        settings.ASK_PASS[0] = 1
+        settings.PREFS[0] = 0
+        settings.PREFS[3] = 1
 
 
 def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
@@ -73,12 +74,13 @@ def test_a_change_before_the_names_screen_is_still_asked_about_after_it():
     r.key(K.D0 + 3)                              # (a digit types no pace: nothing)
     pace = r.app.cfg[settings.PACE]
     assert pace == 2
-    for _ in range(10):
-        r.key(K.DOWN)                            # to the Names row
+    from ui import options
+    to_row(r.app.screen, options._NAMES, r.key)  # to the Names row
+    names = row_of(r.app.screen, options._NAMES)
     r.key(K.OK)
     assert r.trace().startswith("names")
     r.key(K.END)                                 # back to Settings
-    assert r.trace().startswith("settings 11 "), r.trace()
+    assert r.trace().startswith("settings %d " % names), r.trace()
     r.key(K.SR)
     assert r.trace().endswith(" keep?"), r.trace()
     r.key(K.SR)
@@ -121,17 +123,18 @@ def test_ok_steps_no_row_of_either_list():
         n = len(r.app.screen.items)
         for i in range(n):
             r.app.screen.selected = i
-            before = (_cfg(r), settings.FOUR[0], r.app.volume, settings.RISE[0],
+            before = (_cfg(r), settings.PREFS[0], settings.PREFS[1], settings.PREFS[2],
                       i18n.current())
             r.key(K.OK)
             if r.trace().startswith("names"):    # the Names row opens its screen
                 r.key(K.END)
                 continue
-            assert (_cfg(r), settings.FOUR[0], r.app.volume, settings.RISE[0],
+            assert (_cfg(r), settings.PREFS[0], settings.PREFS[1], settings.PREFS[2],
                     i18n.current()) == before, (keys, i)
             assert r.app.screen.selected == n, (keys, i)
 
 
+@pytest.mark.micropython
 def test_the_readme_micropython_example_starts_a_game_against_three_bots():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         line = next(l for l in f if "--micropython" in l and "--keys" in l)

@@ -57,14 +57,15 @@ def test_without_a_saved_match_new_game_starts_at_once():
     assert r.trace().startswith("table")
 
 
+@pytest.mark.slow
 def test_a_match_with_rising_antes_ends_in_tens_of_games():
     import settings
     try:
         r = run(7, "OK UP UP")                          # New game: the Ante doubles row
         assert r.trace().startswith("newgame 11")
-        assert settings.RISE_GAMES[settings.RISE[0]] == 10  # the default
+        assert settings.RISE_GAMES[settings.PREFS[2]] == 10  # the default
         r.key(K.RIGHT)                                  # every 5 games
-        assert settings.RISE_GAMES[settings.RISE[0]] == 5
+        assert settings.RISE_GAMES[settings.PREFS[2]] == 5
         r.key(K.SL)                                     # you and three bots, stack 100
         antes = set()
         for _ in range(3000):
@@ -84,4 +85,4 @@ def test_a_match_with_rising_antes_ends_in_tens_of_games():
         assert {1, 2, 4, 8} <= antes                    # doubled every five games
         assert max(antes) <= 2 ** ((games - 1) // 5)
     finally:
-        settings.RISE[0] = 1                              # the default, every 10 games
+        settings.PREFS[2] = 1                              # the default, every 10 games

@@ -123,7 +123,9 @@ def test_keys_pressed_to_hurry_the_last_bot_do_not_close_the_result_unseen(monke
     # You pass your hand, then press OK every 50 ms to hurry the bots that play the game
     # out: the key that skips the last bot's pop-up brings the result, and the next
     # presses of the same hurry leave it on the screen; 0.3 s after that skip OK goes on.
-    monkeypatch.setattr(settings, "ASK_PASS", bytearray(1))  # no "pass a good hand?"
+    no_ask = bytearray(settings.PREF_DEFAULTS)
+    no_ask[settings._ASK_PASS] = 0                  # no "pass a good hand?"
+    monkeypatch.setattr(settings, "PREF_DEFAULTS", bytes(no_ask))
     for seed in range(3, 20):
         r, clock = clocked(0, seed)
         until(r, clock, "think", 10)

@@ -23,7 +23,7 @@ WEAK = (3, "OK SL UP")       # 18 points against three: win 7.6%, lose 87.9%
 def defaults_after():
     yield
     i18n.use("en")
-    settings.ASK_PASS[0] = 1
+    settings.PREFS[3] = 1
 
 
 def drawn(r):
@@ -73,7 +73,7 @@ def test_passing_a_weak_hand_asks_nothing():
 
 def test_with_the_setting_off_a_good_hand_passes_at_once():
     r = run(*GOOD)
-    settings.ASK_PASS[0] = 0
+    settings.PREFS[3] = 0
     played = acts(r)
     r.key(K.OK)
     assert played == [(0, 0, 0)]
@@ -88,13 +88,13 @@ def test_declining_a_blind_asks_nothing():
 
 def test_settings_has_the_row_on_by_default_and_keeps_it_off_when_turned_off():
     from app import App
-    from checkutil import Blank, CuttingFS
+    from harness import Blank, CuttingFS
     from store import Store
     from ui.title import Title
     fs = CuttingFS()
     app = App(Blank(), first=Title, seed=1, store=Store("saves", fs=fs))
     app.start()
-    assert settings.ASK_PASS[0] == 1                    # a fresh handset: on
+    assert settings.PREFS[3] == 1                    # a fresh handset: on
     for code in (K.DOWN, K.DOWN, K.OK, K.UP, K.UP, K.UP, K.UP):
         app.key(code)                                   # Settings, up to the row
     words = []
@@ -113,12 +113,12 @@ def test_settings_has_the_row_on_by_default_and_keeps_it_off_when_turned_off():
     app.key(K.RIGHT)                                    # ◀▶ change a row (OK does not)
     app.key(K.OK)                                       # on to Done
     app.key(K.OK)                                       # Done: kept
-    assert settings.ASK_PASS[0] == 0
+    assert settings.PREFS[3] == 0
     assert Store("saves", fs=fs).load("settings")["ask"] == 0
     # A restart reads it back: off stays off.
     app = App(Blank(), first=Title, seed=1, store=Store("saves", fs=CuttingFS(fs.files)))
     app.start()
-    assert settings.ASK_PASS[0] == 0
+    assert settings.PREFS[3] == 0
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)

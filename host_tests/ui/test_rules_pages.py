@@ -82,7 +82,7 @@ def test_the_rules_pages_say_the_settings_rules_not_the_defaults():
 def test_rules_from_the_menu_during_play_are_the_matchs_from_the_title_the_settings():
     r = run(2, NEW_GAME_5)
     assert r.trace().startswith("table")
-    assert r.app.play.match.rules.raise_cap == 5 and settings.RISE[0] == 3
+    assert r.app.play.match.rules.raise_cap == 5 and settings.PREFS[2] == 3
     r.key(K.SR)
     r.key(K.D0 + 3)                                   # the menu's Rules
     words = "\n".join(s for p in rules_words(r) for s in p)
@@ -165,7 +165,7 @@ def test_every_page_says_the_chosen_rules_in_every_language(code):
         for n, variant in enumerate(VARIANTS):
             rules = Rules(**variant)
             rise = n % 4
-            settings.RISE[0] = rise
+            settings.PREFS[2] = rise
             screen.rules = rules
             seen = []
             for k in range(rulespages.pages()):
@@ -188,7 +188,7 @@ def test_every_page_says_the_chosen_rules_in_every_language(code):
             assert (Tc.HAND_ROWS[5][0] in seen) == rules.two_sevens
     finally:
         i18n.use("en")
-        settings.RISE[0] = 1
+        settings.PREFS[2] = 1
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)

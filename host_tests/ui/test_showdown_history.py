@@ -91,15 +91,15 @@ def test_the_history_shows_no_card_the_table_did_not():
 
 
 def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
-    import checkutil
-    from checkutil import CuttingFS
+    import harness
+    from harness import CuttingFS
     from store import Store
     from drivers.simdisplay import SimDisplay
     fs = CuttingFS()
-    app = checkutil.phone(fs, 5, SimDisplay())
+    app = harness.phone(fs, 5, SimDisplay())
 
     def press(*codes):
-        checkutil.press(app, codes)
+        harness.press(app, codes)
     press(*simcore.parse_keys(BOTS4_17))
     press(K.SR)
     first = app.trace()
@@ -141,5 +141,5 @@ def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
     press(K.UP)
     assert h.top == 0
     # After a restart the kept games are read back.
-    again = checkutil.phone(fs, 5, SimDisplay())
+    again = harness.phone(fs, 5, SimDisplay())
     assert [e[1] for e in again.hist] == [5, 6, 7]

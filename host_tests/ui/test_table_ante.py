@@ -22,7 +22,7 @@ GAME_11 = "OK SL" + " OK" * 20        # seed 3: the table of game 11, the ante d
 def defaults_after():
     yield
     i18n.use("en")
-    settings.RISE[0] = 1
+    settings.PREFS[2] = 1
 
 
 def words(r):
@@ -78,7 +78,7 @@ def test_the_doubling_is_said_once_the_next_game_shows():
 
 def test_with_the_ante_never_doubling_the_line_shows_the_game_alone():
     r = run(3, "")
-    settings.RISE[0] = 0                                # New game: Ante doubles off
+    settings.PREFS[2] = 0                                # New game: Ante doubles off
     r.key(K.OK)
     r.key(K.SL)
     assert T.ANTE % 1 in header(r)

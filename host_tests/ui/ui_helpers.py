@@ -123,3 +123,26 @@ def until_pop(r, limit=2000):
 
 
 BOTS4_17 = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 10     # to a showdown of three hands
+
+
+def row_of(screen, opt):
+    """The row of option `opt` on an options list (ui/options.py: a table setting's
+    number, _PREF + a preference's, _NAMES, _LANG)."""
+    return screen.items.index(opt)
+
+
+def to_row(screen, opt, key):
+    """UP or DOWN (key(code) presses it) until the options list selects option `opt`: the
+    tests reach a row by what it is, so a row added to the list moves none of them."""
+    i = row_of(screen, opt)
+    for _ in range(len(screen.items) + 1):
+        if screen.selected == i:
+            return
+        key(K.UP if screen.selected > i else K.DOWN)
+    raise AssertionError("row %d never selected" % i)
+
+
+def pref_row(pref):
+    """The option number of preference `pref` (settings' _FOUR ...) on the lists."""
+    from ui import options
+    return options._PREF + pref

@@ -138,9 +138,9 @@ def read_log(data):
 
 
 # A handset save's copies (firmware/store.py): NAME and the slots of its cycle (the game's:
-# a pair, NAME and NAME.1, in a folder of its own, /saves.game), and the layout before's
-# NAME.new and NAME.bak.
-COPIES = ("", ".1", ".2", ".new", ".bak")
+# a pair, NAME and NAME.1, in a folder of its own, /saves.game), and a first save's
+# NAME.new.
+COPIES = ("", ".1", ".2", ".new")
 
 
 def newest_copy(name):

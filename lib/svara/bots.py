@@ -1,21 +1,12 @@
 # Computer players: svara.bots.decide(level, game, seat, rng) -> (action, amount).
-#
-# A bot reads only game.view(seat): the table and its own cards, never another
-# player's; a blind offer comes before the deal, so it is decided with no cards at all.
-# The answer is always legal now. ``rng`` is anything with getrandbits(k) (k <= 16):
-# svara.game.Rng, random.Random, or MicroPython's random module.
-# EASY plays by its points alone. NORMAL weighs its exact chances (svara.odds) against
-# the pot odds. HARD reads a range from the opponents' raises, steals and re-steals, and
-# heads-up plays the CFR strategy of svara._strategy (tools/gen/cfr.py, docs/BOTS.md).
-# Multiway HARD reads each opponent apart (the raiser, the callers, those yet to act),
-# opens wider, calls a little lighter and bets its strong hands big (twice the pot); its
-# reads are what Normal and Easy hold when they bet.
-# Bet sizes carry information: a raise of more than the pot before it (a big raise) reads
-# as 22 points or more for NORMAL, and for HARD at tables of three or more. Heads-up HARD
-# reads a raise as one of its table's sizes (raise_read; the game's first two raises the
-# same way all game, from the game's log). HARD also
-# takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
-# stand by his bets), and plays against that (svara/reads.py).
+# A bot reads only game.view(seat): the table and its own cards, never another player's
+# (a blind offer comes before the deal: decided with no cards at all). The answer is
+# always legal now. ``rng`` is anything with getrandbits(k) (k <= 16): svara.game.Rng,
+# random.Random, or MicroPython's random module.
+# EASY plays by its points alone, NORMAL weighs its exact chances (svara.odds) against
+# the pot odds, HARD reads ranges from the raises, plays the CFR strategy of
+# svara._strategy heads-up and the match's svara.reads.Reads: docs/BOTS.md says how
+# each level plays, and why.
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0

@@ -1,16 +1,11 @@
 # Large constant tables read in place, by offset, into small buffers of the caller's:
-# nothing big is allocated when a table is used (issue 13's heap design).
-#
+# nothing big is allocated when a table is used (docs/MEMORY.md, rule 1).
 # A table module (svara._exact_v0, svara._strategy, the packed languages i18n.<code>)
-# holds bytes constants. Where the game is frozen into the firmware, importing the
-# module costs only its dict (the bytes stay in flash) and a memoryview on them costs
-# nothing: that is the "view" way. Where the modules are .mpy files (make flash),
-# importing one would load each bytes constant into RAM in one block; so the build
-# (tools/device/build.py) also writes the module's bytes into NAME.bin beside it, read here by
-# seek and readinto through one open file: the "file" way, taken whenever that file is
-# there. A .bin file: b"SVD", the number of constants (1 byte), then per constant its
-# name's length (1 byte), the name and its length (4 bytes little-endian), then the
-# constants' bytes in that order (tools/device/build.py data_file()).
+# holds bytes constants. Frozen into the firmware (or in a ROMFS), a memoryview on them
+# costs nothing: the "view" way. Installed as .mpy files, importing one would load each
+# constant into RAM in one block, so the build writes the module's bytes into NAME.bin
+# beside it, read here by seek and readinto through one open file: the "file" way,
+# taken whenever that file is there (its layout: tools/device/build.py data_file()).
 import sys
 
 MAGIC = b"SVD"

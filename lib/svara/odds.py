@@ -1,38 +1,12 @@
-# Showdown chances of a hand (issue 6): chances(hand, opponents, rules, dead, floor).
-#
-# At play time (no dead card) the answer is read from tables made on the host by the
-# counting below (issue 23: no counting loop on the handset): svara.exact finds the
-# hand's class (svara._classes) and reads _exact_v<points variant> (no floor: 1 and 2
-# opponents the exact counts, 3+ exact millionths) or _floor_v<variant> (a floor of
-# svara.exact.FLOORS: 1 opponent the exact counts, 2 exact millionths, 3+ the estimate
-# below in 4000ths; below our points nobody is beaten: (0, 0, SCALE, SCALE)).
-# ``table=False``, a dead card, or another floor count now, as follows.
-# The opponents' hands are dealt at random from the unseen cards (32 minus our three
-# minus ``dead``), all deals equally likely, card removal included. Win: our points beat
-# every opponent's. Tie: the best opponent has exactly our points (a svara). Lose: some
-# opponent has more.
-# - 1 opponent: an exact count over every unseen three-card hand (3654 of them).
-# - 2 opponents: exact over every ordered pair of disjoint hands, counted without listing
-#   the pairs: the pairs of hands of a class X that share no card are
-#   |X|^2 - sum over cards c of x(c)^2 + sum over card pairs cd of x(cd)^2 - |X|
-#   (inclusion-exclusion on the shared cards; x(c), x(cd) count the X hands holding c, cd).
-# - 3+ opponents, no dead card, no floor (what the person's * key asks): exact, from
-#   _exact_v<points variant> (tools/gen/exact_odds.py counts every deal by inclusion-exclusion
-#   over the cards dealt), in millionths rounded to nearest, read by svara.exact.
-# - 3+ opponents otherwise: an estimate of P(all n hands in X) from the same exact counts.
-#   Card weights: w(d) = x(d) / e2(w without d) (one step of fitting a product model
-#   w(a) w(b) w(c) to the card counts x(d)); the product model deals 3n cards and keeps
-#   them with chance prod w, so P_w(n) = x^n e_3n(w) / (e_3(w)^n C(c, 3n)) (e_k: the
-#   elementary symmetric sums of the weights, c unseen cards). It is exact for one hand
-#   and carries card removal card by card (a card in no X hand must stay undealt).
-#   The pairs of hands left out of it: rho = P(2) / P_w(2), exact P(2) from the count
-#   above, and P(n) = P_w(n) rho^E, E = C(n, 2) (one factor per pair of hands) plus a
-#   whole correction from _odds_table by n and the share of X hands in eighths, which
-#   tools/gen/fit_odds.py fits to long seeded simulations. docs/BOTS.md gives the error.
-# ``floor`` narrows the opponents to hands of at least that many points (what a bot
-# reads from their bets); the chances are then conditional on every opponent being so
-# (for 3+: the estimate for the class within the range over the one for the range).
-# Integers only: no floats, so the handset's answer is the host's to the last digit.
+# Showdown chances of a hand: chances(hand, opponents, rules, dead, floor) -> win, svara
+# and lose, as integers (no floats: the handset's answer is the host's to the digit).
+# At play time (no dead card) the answer is read from the tables made on the host
+# (svara.exact: _exact_v<points variant>, _floor_v<variant>); ``table=False``, a dead
+# card, or another floor count here: 1 opponent exactly over every unseen hand, 2
+# exactly by inclusion-exclusion over the shared cards, 3+ by the card-weight estimate
+# corrected by _odds_table. ``floor`` narrows the opponents to hands of at least that
+# many points (what a bot reads from their bets). docs/BOTS.md ("The chances") gives the
+# formulas and their error.
 from svara.score import score, ROWS, C2
 
 # Results of 3+ opponents are scaled to this total.

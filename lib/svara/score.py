@@ -1,21 +1,9 @@
-# Hand points by table lookup (RULES.md, "Hand points").
-#
-# All 4960 hands are in ``_score_table.TABLE``, at the combinatorial index
-# C(hi, 3) + C(mid, 2) + lo of the sorted codes lo < mid < hi. The scorer reads it
-# through rows: ``ROWS[hi]`` is the slice of the hands whose highest card is hi (a
-# memoryview, no copy), exactly C(hi, 2) long, read at C(mid, 2) + lo. A middle card
-# equal to the highest falls off the end of its row (IndexError), so only ties with
-# the lowest card and its sign are tested (a decision tree on strict comparisons, no
-# swaps; a card over 31 is an IndexError, a non-int a TypeError, True or False (ints to
-# Python) refused by type, rules without points_variant an AttributeError: all end in
-# one ValueError).
-# The point variants need no second table: with the joker off and the 7c in the hand,
-# every suit t becomes t ^ s for a seven 7s not in the hand (suits stay equal or not,
-# ranks stay, the 7c becomes a plain 7s: same points, no joker); with two sevens off,
-# a hand of two sevens and x scores x's rank points, +7 if the seven of x's suit is
-# there, +11 for the joker (a club x then gives back the 7 it counted for the 7c).
-# (Comments here, not in the function: there each line costs heap as line numbers.)
-# Scoring allocates nothing (a MicroPython test holds the heap locked around it).
+# Hand points by table lookup (RULES.md, "Hand points"): all 4960 hands are in
+# ``_score_table.TABLE`` at the combinatorial index C(hi, 3) + C(mid, 2) + lo of the
+# sorted codes, read through rows (``ROWS[hi]``, a memoryview); the point variants need
+# no second table. docs/ENGINE.md ("The scorer") says how, and why a bad card ends in
+# one ValueError. Scoring allocates nothing (a MicroPython test holds the heap locked
+# around it). (Comments here, not in the function: there each line costs heap.)
 from svara._score_table import TABLE
 
 # C(n, 2) for n = 0..31.

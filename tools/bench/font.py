@@ -15,7 +15,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools", "common", "hostlib"), os.path.join(ROOT, "firmware")]
+for _path in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "common", "hostlib")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 from tools.mp.wasm import MicroPython  # noqa: E402
 
 LINES = (("ascii", "Hello, world! 0123456"), ("cyrillic", "Здравейте, играчи! ♠♥"),

@@ -17,7 +17,7 @@ Prints, MicroPython 1.27 (WebAssembly) beside CPython where both apply:
     strings packed (what the handset loads) beside their readable source.
 The match's keys are found on CPython (New game, stack 20, then OK until the game-over
 screen) and replayed under MicroPython; the helpers here are also used by the tests
-(host_tests/test_play*.py).
+(host_tests/conftest.py's play() and the screens' tests).
 """
 import os
 import sys

@@ -8,7 +8,7 @@ Runs on a unix-port micropython binary you built (tools/mp/unix.py; 32-bit for a
 Cortex-M's object sizes), with `-X heapsize` bisected (to --step, default 1024 bytes):
 the 4-player match of host_tests/keys/bots4.keys, saving every action, and N random
 keys (default 10,000: tools/stress/fuzz.py's mix), each as the .mpy files make flash installs,
-from the ROMFS image make flash writes to a board with a ROMFS partition (mpunix.py
+from the ROMFS image make flash writes to a board with a ROMFS partition (tools/mp/unix.py
 --mode romfs: the heap beside the image) and, when the game is frozen into the binary,
 frozen (the .mpy and ROMFS runs go on MICROPYTHON_MPY when given: a binary without the
 game frozen in, whose heap holds the game's names as a board's does). First it shows

@@ -5,10 +5,10 @@
 #
 # KEYFILE holds one byte per key code; SEED is the app's seed; RESTART > 0 starts the app
 # anew over the same saves every RESTART keys with seed SEED + i (as tools/stress/fuzz.py does);
-# SAVES is the folder for the saves ("-": no saves). With SIZE and IMAGE (mpunix.py --mode
+# SAVES is the folder for the saves ("-": no saves). With SIZE and IMAGE (tools/mp/unix.py --mode
 # romfs) the game runs from a ROMFS image of SIZE bytes, as on a board with a ROMFS
 # partition: the image is read into the heap's first block (which never moves or goes)
-# and mounted at /rom, with /rom and /rom/lib the import path; mpunix.py adds the
+# and mounted at /rom, with /rom and /rom/lib the import path; tools/mp/unix.py adds the
 # block's size to the heap, so N stays the heap the game has. After every key it lets idle() run
 # until the screen settles (at most 1,000 times; the app's virtual clock, 10 ms an idle()
 # call, paces the bots, so a run is the same on any machine), then checks that the app caught no

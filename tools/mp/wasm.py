@@ -23,11 +23,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HOST = os.path.join(ROOT, "tools", "mp", "wasm_host.mjs")
 PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 
-# Trees copied into the MicroPython filesystem: (folder in this repo, folder there).
-# A module beside a test module that it may import (host_tests/mpchecks/checkutil.py).
-SHARED_HELPERS = "checkutil.py"
+# The modules a check module may import, copied beside it (tools/stress/harness: the app
+# on a filesystem that cuts the power, and the sweeps of power cuts).
+HARNESS = os.path.join(ROOT, "tools", "stress", "harness")
 # TurboFan only: without Liftoff the first seconds run no slower than the rest (steadier timings).
 NODE_FLAGS = ["--no-liftoff"]
+# Trees copied into the MicroPython filesystem: (folder in this repo, folder there).
 DEFAULT_TREES = (("lib", "/lib"), ("firmware", "/lib"))
 
 
@@ -147,9 +148,9 @@ def run_test_module(mp, path):
     Returns a list of (name, passed, output or traceback)."""
     module = "_mptest_" + os.path.splitext(os.path.basename(path))[0]
     mp.put_file(path, "/tests/%s.py" % module)
-    shared = os.path.join(os.path.dirname(path), SHARED_HELPERS)
-    if os.path.isfile(shared):  # helpers the check modules of that folder share
-        mp.put_file(shared, "/tests/" + SHARED_HELPERS)
+    for name in sorted(os.listdir(HARNESS)):
+        if name.endswith(".py"):
+            mp.put_file(os.path.join(HARNESS, name), "/tests/" + name)
     mp.exec("import sys\nif '/tests' not in sys.path: sys.path.append('/tests')\nimport %s" % module)
     results = []
     for name in test_names(path):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The full power-cut run of issue 15 (make test runs a sample of it): every case of
-host_tests/mpchecks/powercut_checks.py on a long match (ante 2: nineteen games, a
-svara among them), and of the store's header-flip and erase checks.
+"""The full power-cut run (make test runs a sample of it): every case of the sweeps in
+tools/stress/harness/cutsweep.py on a long match (ante 2: nineteen games, a svara
+among them), and the store's header flips and cuts in an erase.
 
     python3 -m tools.stress.powercut [--micropython] [--ante N] [--step N]
 
@@ -17,33 +17,36 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECKS = os.path.join(ROOT, "host_tests", "mpchecks")
-for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), ROOT, CHECKS):
+HARNESS = os.path.join(ROOT, "tools", "stress", "harness")
+for _folder in ("lib", "firmware", os.path.join("tools", "common", "hostlib"), ROOT, HARNESS):
     _path = os.path.join(ROOT, _folder)
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
 MODES = ("half", "whole", "empty", "none")
+# The store's sweeps: what they try, and the call of cutsweep's that makes them.
+STORE_SWEEPS = (("header bit flips", "cutsweep.header_flips()"),
+                ("cuts in an erase", "cutsweep.erase_cuts(%r)" % ((
+                    {"seat": 0, "chips": [100, 100]}, {"seat": 1, "chips": [90, 110]},
+                    {"seat": 0, "chips": [95, 105], "log": "0a1b"},
+                    {"seat": 1, "chips": [0, 200]}),)))
 
 
 def _cpython(ante, step, say):
-    import powercut_checks as pc
-    import store_checks
+    import cutsweep
     lost = 0
-    for kind, run in (("power cuts over a match", lambda: pc.match_cuts(step, ante)),
-                      ("errors at screen switches", lambda: pc.switch_errors(step, ante))):
+    for kind, run in (("power cuts over a match", lambda: cutsweep.match_cuts(step, ante)),
+                      ("errors at screen switches",
+                       lambda: cutsweep.switch_errors(step, ante))):
         t = time.time()
         tried, n, first = run()
         say("%s: %d cases tried, %d lost (%.0f s)%s" % (
             kind, tried, n, time.time() - t, "; first: %r" % (first,) if n else ""))
         lost += n
-    for name in ("test_a_flipped_bit_anywhere_in_the_header_loads_the_older_copy_and_says_so",
-                 "test_a_cut_at_every_step_of_an_erase_never_brings_an_older_copy_back"):
-        try:
-            getattr(store_checks, name)()     # prints its own tally
-        except AssertionError as e:
-            say("%s: lost (%s)" % (name, e))
-            lost += 1
+    for kind, call in STORE_SWEEPS:
+        tried, n = eval(call, {"cutsweep": cutsweep})
+        say("%s: %d cases tried, %d lost" % (kind, tried, n))
+        lost += n
     return lost
 
 
@@ -51,17 +54,17 @@ def _micropython(ante, step, say):
     from tools.mp.wasm import MicroPython
     lost = 0
     with MicroPython(heap=1 << 20) as mp:
-        for name in ("checkutil.py", "powercut_checks.py", "store_checks.py"):
-            mp.put_file(os.path.join(CHECKS, name), "/tests/" + name)
-        mp.exec("import sys\nsys.path.append('/tests')\nimport powercut_checks as pc\n"
-                "ref, games = pc._quick(pc.reference, pc.new_match(%d))\nprint(ref.ops)"
+        for name in ("harness.py", "cutsweep.py"):
+            mp.put_file(os.path.join(HARNESS, name), "/tests/" + name)
+        mp.exec("import sys\nsys.path.append('/tests')\nimport cutsweep\npc = cutsweep\n"
+                "ref, games = pc.quick(pc.reference, pc.new_match(%d))\nprint(ref.ops)"
                 % ante)
         ops = int(mp.exec("print(ref.ops)"))
         t = time.time()
         tried = n = 0
         first = []
         for k in range(1, ops + 1, step):
-            why = mp.exec("print(pc._quick(pc._lost_after_restart, pc._cut_state(ref, %d, "
+            why = mp.exec("print(pc.quick(pc.lost_after_restart, pc.cut_state(ref, %d, "
                           "%r), games))" % (k, MODES[k % len(MODES)])).strip()
             tried += 1
             if why != "None":
@@ -70,14 +73,14 @@ def _micropython(ante, step, say):
         say("power cuts over a match (MicroPython): %d cases tried, %d lost (%.0f s)%s" % (
             tried, n, time.time() - t, "; first: %r" % (first[:3],) if n else ""))
         lost += n
-        mp.exec("keys = pc.new_match(%d)\nswitches = pc._quick(pc._count_switches, keys)"
+        mp.exec("keys = pc.new_match(%d)\nswitches = pc.quick(pc.count_switches, keys)"
                 % ante)
         switches = int(mp.exec("print(switches)"))
         t = time.time()
         tried = n = 0
         first = []
         for j in range(1, switches + 1, step):
-            why = mp.exec("print(pc._quick(pc._error_at_switch, keys, %d, MemoryError))"
+            why = mp.exec("print(pc.quick(pc.error_at_switch, keys, %d, MemoryError))"
                           % j).strip()
             tried += 1
             if why != "None":
@@ -86,15 +89,10 @@ def _micropython(ante, step, say):
         say("errors at screen switches (MicroPython): %d cases tried, %d lost (%.0f s)%s" % (
             tried, n, time.time() - t, "; first: %r" % (first[:3],) if n else ""))
         lost += n
-        mp.exec("import store_checks")
-        for name in ("test_a_flipped_bit_anywhere_in_the_header_loads_the_older_copy_and_"
-                     "says_so",
-                     "test_a_cut_at_every_step_of_an_erase_never_brings_an_older_copy_back"):
-            try:
-                say(mp.exec("store_checks.%s()" % name).strip() + " (MicroPython)")
-            except Exception as e:
-                say("%s (MicroPython): lost (%s)" % (name, e))
-                lost += 1
+        for kind, call in STORE_SWEEPS:
+            tried, n = (int(v) for v in mp.exec('print("%%d %%d" %% %s)' % call).split())
+            say("%s (MicroPython): %d cases tried, %d lost" % (kind, tried, n))
+            lost += n
     return lost
 
 

@@ -24,8 +24,7 @@ NEW_GAME = "Нова игра"
 SETTINGS = "Настройки"
 OPTIONS = ("Хора", "Ботове", "Ниво на ботове", "Чипове", "Вход", "Чичо Лари 7\u2663",
            "Две 7 = 23", "Вдигания", "На тъмно", "Мин. на тъмно", "Вход в свара",
-           "Темпо на ботове", "Език",
-           "Имена", "Четири цвята", "Удвояване", "Звук")
+           "Темпо на ботове")
 START = "Започни играта"
 DONE = "Готово"
 HELP_OPTIONS = "\u25b2\u25bc избор \u25c0\u25b6 промяна"
@@ -304,6 +303,13 @@ ANTE_NOW = "входът стана %d"
 FOLD_ASK = "Пас с добра ръка?"
 HELP_FOLD = "OK: пас  END: назад"
 OPT_FOLD = "Питай преди пас"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Език"
+OPT_NAMES = "Имена"
+OPT_DECK = "Четири цвята"
+OPT_RISE = "Удвояване"
+OPT_SOUND = "Звук"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Без жокер: 7\u2663 е седмица", "Без жокер: чифт без бонус", "Две седмици: без 23")
 GUIDE_INTRO = ("Първа игра", (

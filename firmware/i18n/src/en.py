@@ -23,8 +23,7 @@ NO_MATCH = "No game to continue"
 NEW_GAME = "New game"
 SETTINGS = "Settings"
 OPTIONS = ("People", "Bots", "Bot level", "Stack", "Ante", "Joker 7\u2663", "Two 7s = 23",
-           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace", "Language",
-           "Names", "Four colours", "Ante doubles", "Sound")
+           "Raises each", "Blind bets", "Least blind", "Svara buy-in", "Bot pace")
 START = "Start the game"
 DONE = "Done"
 HELP_OPTIONS = "\u25b2\u25bc choose \u25c0\u25b6 change"
@@ -315,6 +314,13 @@ ANTE_NOW = "ante doubled: %d"
 FOLD_ASK = "Pass a good hand?"
 HELP_FOLD = "OK: pass  END: keep"
 OPT_FOLD = "Ask before passing"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Language"
+OPT_NAMES = "Names"
+OPT_DECK = "Four colours"
+OPT_RISE = "Ante doubles"
+OPT_SOUND = "Sound"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off (rows 4, 5: the joker;
 # 6: two sevens); the first-game guide (ui/rulespages.py Guide: its first page, as a text
 # page, "P" the Rules pages it is found on again; its help line and soft key).

@@ -23,9 +23,7 @@ NO_MATCH = "Belum ada permainan"
 NEW_GAME = "Permainan baru"
 SETTINGS = "Pengaturan"
 OPTIONS = ("Orang", "Bot", "Level bot", "Chip", "Ante", "Joker 7\u2663", "Dua 7 = 23",
-           "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot",
-           "Bahasa",
-           "Nama", "Empat warna", "Taruhan naik", "Suara")
+           "Naik per orang", "Taruhan buta", "Buta minimum", "Masuk svara", "Tempo bot")
 START = "Mulai permainan"
 DONE = "Selesai"
 HELP_OPTIONS = "\u25b2\u25bc pilih \u25c0\u25b6 ubah"
@@ -304,6 +302,13 @@ ANTE_NOW = "ante berlipat: %d"
 FOLD_ASK = "Pas dengan kartu bagus?"
 HELP_FOLD = "OK: pas  END: kembali"
 OPT_FOLD = "Tanya saat pas"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Bahasa"
+OPT_NAMES = "Nama"
+OPT_DECK = "Empat warna"
+OPT_RISE = "Taruhan naik"
+OPT_SOUND = "Suara"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Tanpa joker: 7\u2663 biasa", "Tanpa joker: tanpa bonus", "Dua tujuh: bukan 23")
 GUIDE_INTRO = ("Babak pertama", (

@@ -23,8 +23,7 @@ NO_MATCH = "Geen spel bezig"
 NEW_GAME = "Nieuw spel"
 SETTINGS = "Instellingen"
 OPTIONS = ("Mensen", "Bots", "Botniveau", "Fiches", "Ante", "Joker 7\u2663", "Twee 7 = 23",
-           "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo", "Taal",
-           "Namen", "Vier kleuren", "Inzet x2", "Geluid")
+           "Verhogingen", "Blinde inzet", "Minste blind", "Svara-inleg", "Bottempo")
 START = "Start het spel"
 DONE = "Klaar"
 HELP_OPTIONS = "\u25b2\u25bc kiezen \u25c0\u25b6 wijzigen"
@@ -303,6 +302,13 @@ ANTE_NOW = "ante ×2, nu %d"
 FOLD_ASK = "Een goede hand passen?"
 HELP_FOLD = "OK: passen  END: terug"
 OPT_FOLD = "Vragen voor passen"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Taal"
+OPT_NAMES = "Namen"
+OPT_DECK = "Vier kleuren"
+OPT_RISE = "Inzet x2"
+OPT_SOUND = "Geluid"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Geen joker: 7\u2663 is een 7", "Zonder joker: geen bonus", "Twee zevens: geen 23")
 GUIDE_INTRO = ("Eerste spel", (

@@ -24,8 +24,7 @@ NEW_GAME = "Novo jogo"
 SETTINGS = "Definições"
 OPTIONS = ("Pessoas", "Bots", "Nível dos bots", "Fichas", "Ante", "Curinga 7\u2663",
            "Dois 7 = 23", "Subidas", "Aposta cega", "Cega mínima", "Entrada svara",
-           "Ritmo dos bots", "Idioma",
-           "Nomes", "Quatro cores", "Entrada dobra", "Som")
+           "Ritmo dos bots")
 START = "Começar o jogo"
 DONE = "Pronto"
 HELP_OPTIONS = "\u25b2\u25bc escolher \u25c0\u25b6 mudar"
@@ -303,6 +302,13 @@ ANTE_NOW = "ante dobrou: %d"
 FOLD_ASK = "Passar uma boa mão?"
 HELP_FOLD = "OK: passar  END: voltar"
 OPT_FOLD = "Confirmar o passe"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Idioma"
+OPT_NAMES = "Nomes"
+OPT_DECK = "Quatro cores"
+OPT_RISE = "Entrada dobra"
+OPT_SOUND = "Som"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Sem curinga: 7\u2663 é um 7", "Sem curinga: sem bônus", "Dois setes: não é 23")
 GUIDE_INTRO = ("Primeiro jogo", (

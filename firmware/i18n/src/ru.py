@@ -23,8 +23,7 @@ NO_MATCH = "Нет начатой игры"
 NEW_GAME = "Новая игра"
 SETTINGS = "Настройки"
 OPTIONS = ("Люди", "Боты", "Уровень ботов", "Фишки", "Анте", "Джокер 7\u2663", "Две 7 = 23",
-           "Повышений", "Втёмную", "Мин. втёмную", "Вход в свару", "Темп ботов", "Язык",
-           "Имена", "Четыре цвета", "Анте растёт", "Звук")
+           "Повышений", "Втёмную", "Мин. втёмную", "Вход в свару", "Темп ботов")
 START = "Начать игру"
 DONE = "Готово"
 HELP_OPTIONS = "\u25b2\u25bc выбор \u25c0\u25b6 изменить"
@@ -301,6 +300,13 @@ ANTE_NOW = "анте удвоено: %d"
 FOLD_ASK = "Пас с хорошей рукой?"
 HELP_FOLD = "OK: пас  END: играть"
 OPT_FOLD = "Подтверждать пас"
+# The rows of Settings and New game that are not table settings (OPTIONS): the
+# language, the names, and the preferences (firmware/settings.py PREFS).
+OPT_LANG = "Язык"
+OPT_NAMES = "Имена"
+OPT_DECK = "Четыре цвета"
+OPT_RISE = "Анте растёт"
+OPT_SOUND = "Звук"
 # Issue 25 (t25-rules): the hand rows' labels when their rule is off; the first-game guide.
 HAND_OFF = ("Без джокера 7\u2663 – семёрка", "Без джокера нет бонуса", "Две семёрки: не 23")
 GUIDE_INTRO = ("Первая игра", (

@@ -1,8 +1,9 @@
-"""Helpers shared by the check modules (CPython and MicroPython alike).
+"""The app on a filesystem in memory that can cut the power: what the check modules
+(host_tests/mpchecks) and the stress tools share, on CPython and MicroPython alike.
 
-tools/mp/wasm.py copies this file beside a check module it runs under MicroPython, and
-host_tests/conftest.py puts this folder on sys.path, so `from checkutil import ...`
-works on both interpreters."""
+This folder is on the tests' sys.path (pyproject.toml) and tools/stress/powercut.py's;
+tools/mp/wasm.py copies its modules beside a check module it runs under MicroPython, so
+`from harness import ...` works on both interpreters."""
 import svara
 from store import FS
 
