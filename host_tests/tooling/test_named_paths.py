@@ -19,6 +19,7 @@ NAMED = re.compile(r"(?<![\w./<>*-])((?:%s/)*%s\.%s|(?:firmware|lib|tools|host_t
 # Files that are not this checkout's, named where the docs talk about them.
 ELSEWHERE = {
     "boot.py",                  # the handset's own start-up file (MicroPython runs it first)
+    "_boot.py",                 # the rp2 port's frozen start-up (it formats the filesystem)
     "micropython.mjs",          # the WebAssembly port, from its npm package
     "vfs_rom.c",                # MicroPython's own source (extmod)
 }

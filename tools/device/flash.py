@@ -243,7 +243,7 @@ def _rom_end():
         import vfs
         vfs.rom_ioctl(5, 0)
 def _mem(a, n):
-    if sys.platform != 'rp2':
+    if getattr(sys, 'platform', '') != 'rp2':
         return None
     import uctypes
     return bytes(uctypes.bytearray_at(a, n))

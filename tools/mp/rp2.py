@@ -32,7 +32,7 @@ its idle() says nothing more will change: "settled", the simulator's settle().
 Options: --seed N (the app's seed, default 5), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
-Exit status: 0 fine, 1 a check failed, 2 bad usage or no firmware/bootrom.
+Exit status: 0 fine, 1 a check failed, 2 bad usage, or no firmware or bootrom.
 """
 import base64
 import json
