@@ -128,7 +128,13 @@ def compile_module(src, rel, dest):
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = proc.communicate(timeout=60)
     if proc.returncode != 0:
-        raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, (out + err).decode()))
+        # Its message ends in the error (SyntaxError: ...); the line before names the line.
+        lines = [ln.strip() for ln in (out + err).decode("utf-8", "replace").splitlines()
+                 if ln.strip()]
+        where = [ln.rsplit(",", 1)[-1].strip() for ln in lines if ln.startswith("File ")]
+        raise RuntimeError("mpy-cross failed on %s%s: %s" % (
+            rel, ", " + where[-1] if where else "", lines[-1] if lines else
+            "exit status %d" % proc.returncode))
 
 
 def build(board="handset", out=None, log=print, src=ROOT, tables=False):

@@ -68,18 +68,23 @@ def main(argv):
     p.add_argument("--picture", default=PICTURE)
     p.add_argument("--runs", type=whole(1), default=5)
     args = p.parse_args(argv)
+    httpd = None
+    if args.command == "serve":         # the address first: a bad one is said at once
+        try:
+            httpd = site.server(args.out, args.host, args.port, verbose=True)
+        except (OSError, OverflowError, UnicodeError) as e:
+            return fail("cannot serve on %s port %d: %s" % (args.host, args.port,
+                                                            one_line(e)), 1)
     try:
         sizes = site.build(args.out)
     except (RuntimeError, ValueError, SyntaxError, OSError) as e:
+        if httpd is not None:
+            httpd.server_close()
         return fail(one_line(e), 1)
     if args.command == "build":
         return 0
     if args.command == "shot":
         return shot(args.out, args.picture, args.runs, sizes)
-    try:
-        httpd = site.server(args.out, args.host, args.port, verbose=True)
-    except (OSError, OverflowError, UnicodeError) as e:
-        return fail("cannot serve on %s port %d: %s" % (args.host, args.port, one_line(e)), 1)
     host, port = httpd.server_address[:2]
     print("web: serving %s on http://%s:%d/ (Ctrl+C stops)" % (
         os.path.relpath(args.out, site.ROOT), host, port), flush=True)
