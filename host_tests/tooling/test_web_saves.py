@@ -155,11 +155,10 @@ def test_a_full_storage_is_said_on_the_page_and_the_game_kept_first(site, browse
 
 def test_a_full_storage_gives_the_game_the_room_of_the_history(site, browser):
     b = browser
-    _with_storage(b, site, {})
+    # A history file of 30 KB the store finds at start (its bytes are no history: the
+    # store reads past it, and it stays until the next finished game is saved).
+    _with_storage(b, site, {"svara:/saves/history": base64.b64encode(b"x" * 30000).decode()})
     _start(b, site)
-    history = "svara:/saves/history"
-    b.driver.execute_script("localStorage.setItem(arguments[0], btoa('x'.repeat(30000)))",
-                            history)
     b.driver.execute_script(FILL)
     _play(b, TO_TABLE)
     kept = b.driver.execute_script(
@@ -168,12 +167,38 @@ def test_a_full_storage_gives_the_game_the_room_of_the_history(site, browser):
     game_unkept = [p for p in b.driver.execute_script("return window.svara.unkept()")
                    if p.startswith("/saves.game/")]
     assert game_unkept == []
+    note = _shown(b, "note")
+    assert note and "/saves/history" in note, note      # what made room, said
     b.driver.execute_script("for (const k of Object.keys(localStorage))"
                             " if (k.startsWith('junk-')) localStorage.removeItem(k)")
 
 
 NO_LOCKS = ("Object.defineProperty(Navigator.prototype, 'locks', "
             "{get() { return undefined; }})")
+
+
+def test_a_storage_full_before_the_page_starts_is_said_after_its_first_save(site, browser):
+    b = browser
+    _with_storage(b, site, {})
+    b.driver.execute_script(FILL)
+    s = _start(b, site)
+    assert not s["failed"], s
+    _play(b, TO_TABLE)
+    note = _shown(b, "note")
+    assert note and "full" in note, note
+    b.driver.execute_script("localStorage.clear()")
+
+
+def test_a_browser_that_keeps_nothing_still_plays_and_says_so(site):
+    with web.Browser() as b:
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "Object.defineProperty(window, 'localStorage', {get() {"
+                      " throw new DOMException('denied', 'SecurityError'); }})"})
+        s = _start(b, site)
+        assert not s["failed"], s
+        _play(b, TO_TABLE)
+        assert "keeps nothing" in (_shown(b, "note") or ""), _shown(b, "note")
+        assert b.state()["shown"] > 1 and not b.state()["failed"]
 
 
 def _two_tabs(site, no_locks):

@@ -296,7 +296,15 @@ function savesFolder(path) {              // the saves folder `path` is in, or n
 // said on the page (the store then finds the copies it has, as after a power cut).
 function restoreSaves() {
   const left = [];
-  for (const k of savedKeys()) {
+  let keys = [];
+  try {
+    keys = savedKeys();
+  } catch (e) {                               // storage turned off for the site
+    note("keep", "This browser keeps nothing for this page (" + (e && e.name || e) + "): "
+      + "the game runs, but closing the tab loses it.");
+    return;
+  }
+  for (const k of keys) {
     const path = k.slice(SAVE_KEY.length);
     const folder = savesFolder(path);
     try {
@@ -340,7 +348,17 @@ function worth(path) {
   return /\/history[^/]*$/.test(path) ? 2 : 1;
 }
 
-function keepSaves() {
+function keepSaves() {            // called inside the port's file calls: never throws
+  try {
+    keepSavesNow();
+  } catch (e) {
+    retryKeep = 0;
+    note("keep", "This browser keeps nothing for this page (" + (e && e.name || e) + "): "
+      + "the game runs, but closing the tab loses it.");
+  }
+}
+
+function keepSavesNow() {
   if (!ownsSaves()) {                        // a throttled heartbeat let another tab in
     note("owner", "Another tab of this browser has taken the saves over: this tab saves "
       + "nothing more. Go on in that tab, or close it and reload this one.");
@@ -384,8 +402,13 @@ function store(key, text) {
   }
 }
 
-state.unkept = () => saveFiles().filter(
-  (path) => localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path)));
+state.unkept = () => saveFiles().filter((path) => {
+  try {
+    return localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path));
+  } catch (_) {
+    return true;
+  }
+});
 
 function inSaves(path) {
   return savesFolder(path) !== null;
