@@ -102,3 +102,19 @@ def test_an_interrupted_build_leaves_a_folder_the_next_build_owns(tmp_path, monk
     assert not any(n.endswith(".tmp") or n.endswith(".tmp.py") for n in _tree(out))
     buildtool.build("virtual", out, log=None)
     assert os.path.exists(os.path.join(out, "main.py"))
+
+
+def test_a_folder_of_the_build_that_now_leads_elsewhere_is_not_followed(tmp_path):
+    out = str(tmp_path / "game")
+    buildtool.build("virtual", out, log=None)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "gone.mpy").write_text("someone's")
+    with open(os.path.join(out, buildtool.MANIFEST)) as f:
+        manifest = json.load(f)
+    manifest["files"]["old/gone.mpy"] = [1, "0" * 64]
+    with open(os.path.join(out, buildtool.MANIFEST), "w") as f:
+        json.dump(manifest, f)
+    os.symlink(str(elsewhere), os.path.join(out, "old"))
+    buildtool.build("virtual", out, log=None)
+    assert (elsewhere / "gone.mpy").read_text() == "someone's"

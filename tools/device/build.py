@@ -370,6 +370,9 @@ def _remove_stale(out, stale):
     theirs that they leave empty; nothing else."""
     for rel in sorted(stale):
         path = os.path.join(out, *rel.split("/"))
+        inside = [os.path.join(out, *rel.split("/")[:i]) for i in range(1, rel.count("/") + 1)]
+        if any(os.path.islink(folder) for folder in inside):
+            continue            # a folder of it now leads elsewhere: not the build's
         if os.path.isfile(path) or os.path.islink(path):
             os.remove(path)
         parts = rel.split("/")[:-1]
