@@ -318,8 +318,7 @@ def romfs_image(out, names=None):
 
 def _bytes_constants(path):
     """(source lines, the module-level NAME = b"..." assignments) of a table module."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    text = read_source(path)
     tree = ast.parse(text, path)
     found = [node for node in tree.body
              if isinstance(node, ast.Assign) and len(node.targets) == 1
@@ -457,10 +456,19 @@ def write_manifest(out, board, needed, names=None):
     _write_if_changed(os.path.join(out, MANIFEST), text.encode())
 
 
+def read_source(path):
+    """The text of a source file; RuntimeError naming it when it is not UTF-8."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RuntimeError("%s is not UTF-8 (byte %d)" % (path, e.start))
+
+
 def imported_modules(path):
     """Names of the modules a source file imports (anywhere in it), as written."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
+    tree = ast.parse(read_source(path), path)
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
