@@ -13,7 +13,11 @@ host (relative addresses only):
                                  made by tools/device/build.py as for a handset, with its
                                  svara.manifest, which the page reads to fetch the files
 
-serve builds, then serves DIR on http://HOST:PORT/ (default 127.0.0.1:8000) until
+build refuses (exit 1, one line, nothing touched) a DIR that is neither new, empty, nor
+a site it built (its game/ holds a build's manifest).
+
+serve takes the address first (a port in use or an address not here is one line at
+once), builds, then serves DIR on http://HOST:PORT/ (default 127.0.0.1:8000) until
 Ctrl+C. The page takes ?seed=N (repeatable deals, as the simulator's --seed) and
 ?scale=2|3|fit. Prints the payload: every byte the page fetches to reach the title.
 
