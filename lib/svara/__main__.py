@@ -74,7 +74,7 @@ def read_input(name):
         if name == "-":
             data = sys.stdin.buffer.read(MAX_INPUT + 1)
         else:
-            with open(name, "rb") as f:
+            with _open_file(name) as f:
                 data = f.read(MAX_INPUT + 1)
     except OSError as e:
         raise ValueError("cannot read %s: %s" % (name, e.strerror or e))
@@ -82,6 +82,23 @@ def read_input(name):
         raise ValueError("%s is over %d KB: not a saved game" % (
             "standard input" if name == "-" else name, MAX_INPUT >> 10))
     return data
+
+
+def _open_file(name):
+    """The regular file ``name`` opened to read; OSError for anything else (a FIFO,
+    a device, a folder), said at once: opening a FIFO would wait for a writer."""
+    import errno
+    import stat
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", name)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def seat_names(people, n):
@@ -152,7 +169,7 @@ def newest_copy(name):
     best, seq = name, -1
     for suffix in COPIES:
         try:
-            with open(name + suffix, "rb") as f:
+            with _open_file(name + suffix) as f:
                 head = f.read(16)
                 size = os.fstat(f.fileno()).st_size
         except OSError:
@@ -284,6 +301,7 @@ def play(players, level, stack, seed, read, out):
                 if got is None:
                     print("You leave the table.", file=out)
                     return m
+                getattr(read, "moved", lambda: None)()
             else:
                 got = bots.decide(lvl, g, s, rng)
             text = action_text(got[0], got[1], g.phase, g.to_call, g.opened, g.buy_in)
@@ -314,8 +332,35 @@ def cmd_play(args, out):
     if seed is None:
         import random
         seed = random.getrandbits(30)
-    play(args.players, args.level, args.stack, seed, sys.stdin.readline, out)
+    play(args.players, args.level, args.stack, seed, line_reader(sys.stdin), out)
     return 0
+
+
+MAX_LINE = 200          # characters: a move is a few
+MAX_REFUSED = 1000      # lines in a row that are not a move: no person types them
+
+
+def line_reader(stream):
+    """``read()`` for play(): the next line of ``stream``, read at most MAX_LINE + 1
+    characters at a time (input without newlines, as /dev/zero, is not kept whole);
+    ValueError for a longer line, or after MAX_REFUSED lines in a row that play()
+    asked again for."""
+    asked = [0]
+
+    def read():
+        asked[0] += 1
+        if asked[0] > MAX_REFUSED:
+            raise ValueError("%d lines of input in a row that are not a move: stopped"
+                             % MAX_REFUSED)
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE:
+            raise ValueError("a line of input over %d characters: not a move" % MAX_LINE)
+        return line
+
+    def moved():
+        asked[0] = 0
+    read.moved = moved
+    return read
 
 
 # --- arguments ------------------------------------------------------------------------

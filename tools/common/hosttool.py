@@ -57,6 +57,17 @@ def whole(low, parse=int):
     return check
 
 
+def port_type(text):
+    """An argparse type: a TCP port, 0 (any free one) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("want a port from 0 to 65535, not %r" % text)
+    return value
+
+
 def seconds_type(text):
     """An argparse type: a number of seconds above 0."""
     try:
@@ -135,5 +146,20 @@ def _span(seconds):
 
 def fail(message, status=2, prog=None):
     """Say ``message`` as one line on stderr, prefixed by the tool's name; return status."""
-    print("%s: %s" % (prog or tool_name(), message), file=sys.stderr)
+    print("%s: %s" % (prog or tool_name(), " ".join(str(message).split())), file=sys.stderr)
     return status
+
+
+def one_line(error):
+    """An exception as one line: a syntax error's file and line, an OS error's path and
+    reason, else the first lines of its message joined."""
+    if isinstance(error, SyntaxError):
+        return "%s, line %s: %s" % (error.filename, error.lineno, error.msg)
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8 (%s)" % error.reason
+    if isinstance(error, OSError) and error.filename:
+        return "%s: %s" % (error.filename, error.strerror or error)
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    lines = [ln.strip() for ln in str(error).splitlines() if ln.strip()]
+    return " ".join(lines[:3])[:500] or type(error).__name__

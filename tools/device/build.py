@@ -28,6 +28,11 @@ build gives the same bytes. tools/device/flash.py makes the same image from the 
 checked against the manifest and writes it where the board has room (`mpremote romfs
 deploy build/handset.romfs` does it by hand, without the checks).
 
+The build removes only what it can prove it made: the files the svara.manifest of the
+last build there names. It refuses (exit 1, one line, nothing touched) a folder that is
+neither empty nor holds such a manifest, and a DIR.romfs that is not a ROMFS image; an
+interrupted build leaves a manifest naming every file it was about to write.
+
 The build fails (exit 1) when a module imports one that is neither in the build nor
 part of MicroPython (MICROPYTHON_MODULES).
 
@@ -41,8 +46,10 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from tools.common import manifest
+from tools.common.hosttool import one_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEVICE_VERSION = "1.27"   # the MicroPython the handset runs (and the npm port under test)
@@ -121,7 +128,13 @@ def compile_module(src, rel, dest):
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = proc.communicate(timeout=60)
     if proc.returncode != 0:
-        raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, (out + err).decode()))
+        # Its message ends in the error (SyntaxError: ...); the line before names the line.
+        lines = [ln.strip() for ln in (out + err).decode("utf-8", "replace").splitlines()
+                 if ln.strip()]
+        where = [ln.rsplit(",", 1)[-1].strip() for ln in lines if ln.startswith("File ")]
+        raise RuntimeError("mpy-cross failed on %s%s: %s" % (
+            rel, ", " + where[-1] if where else "", lines[-1] if lines else
+            "exit status %d" % proc.returncode))
 
 
 def build(board="handset", out=None, log=print, src=ROOT, tables=False):
@@ -130,44 +143,18 @@ def build(board="handset", out=None, log=print, src=ROOT, tables=False):
     (tools/mp/frozen.py's model loads the .mpy files alone)."""
     check_mpy_cross()
     out = out or os.path.join(ROOT, "build", board)
-    os.makedirs(out, exist_ok=True)
-    wanted = set()
-    sizes = []
-    for path, rel in device_sources(board, src):
-        name = target_name(rel)
-        dest = os.path.join(out, name)
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        if name.endswith(".mpy"):
-            tmp = dest + ".tmp"
-            if rel in DATA_MODULES and not tables:
-                # Its bytes go into NAME.bin, which svara.data reads instead of importing
-                # the module: the .mpy keeps the rest, each bytes constant b"" (the
-                # tables are not in the image twice: issue 24's strategy table alone is
-                # 50 KB, and with it twice the image outgrew a 512 KiB ROMFS).
-                stub = tmp + ".py"
-                with open(stub, "w", encoding="utf-8") as f:
-                    f.write(data_stub(path))
-                compile_module(stub, rel, tmp)
-                os.remove(stub)
-            else:
-                compile_module(path, rel, tmp)
-            _replace_if_changed(tmp, dest)
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-            _write_if_changed(dest, data)
-        wanted.add(name)
-        sizes.append((name, os.path.getsize(dest)))
-        if is_data_module(rel):
-            name = rel[:-3] + ".bin"
-            _write_if_changed(os.path.join(out, name), data_file(path))
-            wanted.add(name)
-            sizes.append((name, os.path.getsize(os.path.join(out, name))))
+    sources = device_sources(board, src)
+    planned = set(output_names(sources))
+    made_before = claim(out)
+    _write_claim(out, board, made_before | planned)
+    with tempfile.TemporaryDirectory() as scratch:
+        sizes = _compile_all(sources, out, scratch, tables)
+    wanted = set(name for name, _ in sizes)
     needed = import_closure(board, src)
     wanted.add(MANIFEST)
-    _remove_stale(out, wanted)
-    write_manifest(out, board, needed)
-    image = romfs_image(out)
+    _remove_stale(out, made_before - wanted)
+    write_manifest(out, board, needed, sorted(wanted - {MANIFEST}))
+    image = romfs_image(out, wanted)
     _write_if_changed(romfs_path(out), image)
     if log:
         width = max(len(n) for n, _ in sizes)
@@ -181,6 +168,113 @@ def build(board="handset", out=None, log=print, src=ROOT, tables=False):
     return sizes
 
 
+def output_names(sources):
+    """The device files a build of `sources` writes: each target, and each NAME.bin."""
+    for _, rel in sources:
+        yield target_name(rel)
+        if is_data_module(rel):
+            yield rel[:-3] + ".bin"
+
+
+def claim(out):
+    """The files an earlier build wrote into `out` (a set; empty for a new or empty
+    folder); RuntimeError, touching nothing, when `out` is not a folder a build made
+    (not empty, no svara.manifest of ours) or its ROMFS image's name holds something
+    else."""
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise RuntimeError("%s is not a folder: not touched" % out)
+    image = romfs_path(out)
+    if os.path.lexists(image):
+        if not os.path.isfile(image) or os.path.islink(image) or not _is_romfs(image):
+            raise RuntimeError("%s is there and is not a ROMFS image a build made: not "
+                               "touched (move it, or name another --out)" % image)
+    if not os.path.isdir(out) or not os.listdir(out):
+        return set()
+    made = manifest_names(os.path.join(out, MANIFEST))
+    if made is None:
+        raise RuntimeError("%s is not empty and holds no %s of an earlier build: not "
+                           "touched (name a new or empty folder)" % (out, MANIFEST))
+    return made
+
+
+def _is_romfs(path):
+    with open(path, "rb") as f:
+        return f.read(3) == ROMFS_HEADER
+
+
+def manifest_names(path):
+    """The file names a build's manifest at `path` lists (a set), or None when there is
+    none or it is not one of ours. Only names a build writes count."""
+    import json
+    if os.path.islink(path) or not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(1 << 20).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != 1 \
+            or not isinstance(data.get("files"), dict):
+        return None
+    return {n for n in data["files"] if _build_name(n)} | {MANIFEST}
+
+
+def _build_name(name):
+    """Whether `name` is a path a build writes: relative, no `..`, a .mpy, .bin or main.py."""
+    parts = name.split("/") if isinstance(name, str) else [""]
+    return (all(p not in ("", ".", "..") and "\\" not in p and "\0" not in p
+                for p in parts)
+            and (name == "main.py" or name.endswith((".mpy", ".bin"))))
+
+
+def _write_claim(out, board, names):
+    """Before anything else goes into `out`: a manifest naming every file this build may
+    write (and the last one wrote), so an interrupted build's folder is still ours. The
+    finished build's manifest replaces it (flash.py refuses this one: sizes 0)."""
+    import json
+    os.makedirs(out, exist_ok=True)
+    text = json.dumps({"format": 1, "board": board, "mpy": MPY_VERSION, "unfinished": True,
+                       "files": {n: [0, ""] for n in sorted(names - {MANIFEST})},
+                       "needed": []}, sort_keys=True, separators=(",", ":")) + "\n"
+    _write_if_changed(os.path.join(out, MANIFEST), text.encode())
+
+
+def _compile_all(sources, out, scratch, tables):
+    """Write every device file into `out` (temporary files in `scratch`, never in
+    `out`); return [(device path, size)]."""
+    sizes = []
+    for path, rel in sources:
+        name = target_name(rel)
+        dest = os.path.join(out, name)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if name.endswith(".mpy"):
+            tmp = os.path.join(scratch, "module.mpy")
+            if rel in DATA_MODULES and not tables:
+                # Its bytes go into NAME.bin, which svara.data reads instead of importing
+                # the module: the .mpy keeps the rest, each bytes constant b"" (the
+                # tables are not in the image twice: issue 24's strategy table alone is
+                # 50 KB, and with it twice the image outgrew a 512 KiB ROMFS).
+                stub = os.path.join(scratch, "stub.py")
+                with open(stub, "w", encoding="utf-8") as f:
+                    f.write(data_stub(path))
+                compile_module(stub, rel, tmp)
+                os.remove(stub)
+            else:
+                compile_module(path, rel, tmp)
+            _replace_if_changed(tmp, dest)
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            _write_if_changed(dest, data)
+        sizes.append((name, os.path.getsize(dest)))
+        if is_data_module(rel):
+            name = rel[:-3] + ".bin"
+            _write_if_changed(os.path.join(out, name), data_file(path))
+            sizes.append((name, os.path.getsize(os.path.join(out, name))))
+    return sizes
+
+
+ROMFS_HEADER = b"\xd2\xcd\x31"   # how every ROMFS image begins (MicroPython's vfs_rom.c)
 ROMFS_DIR = "lib"   # the image's folder for the game: /rom/lib on the board
 # What stays on the board's filesystem when the game runs from ROMFS: main.py (the
 # board runs /main.py, or the one in the folder boot.py changes into, never one in
@@ -193,22 +287,26 @@ def romfs_path(out):
     return os.path.normpath(out).rstrip(os.sep) + ".romfs"
 
 
-def romfs_image(out):
-    """The ROMFS image (bytes) of the build folder `out`: its files but ROMFS_LEFT_OUT
-    under ROMFS_DIR/, in sorted order (mpremote's writer, so mpremote and the board
-    read it as their own)."""
+def romfs_image(out, names=None):
+    """The ROMFS image (bytes) of the build folder `out`: its files (or those of `names`,
+    device paths) but ROMFS_LEFT_OUT under ROMFS_DIR/, in sorted order (mpremote's
+    writer, so mpremote and the board read it as their own)."""
     from mpremote.romfs import VfsRomWriter
     w = VfsRomWriter()
+    folders = None if names is None else {
+        n.rsplit("/", i)[0] for n in names for i in range(1, n.count("/") + 1)}
 
     def add(folder):
         for name in sorted(os.listdir(folder)):
             path = os.path.join(folder, name)
             rel = os.path.relpath(path, out).replace(os.sep, "/")
             if os.path.isdir(path):
+                if folders is not None and rel not in folders:
+                    continue
                 w.opendir(name)
                 add(path)
                 w.closedir()
-            elif rel not in ROMFS_LEFT_OUT:
+            elif rel not in ROMFS_LEFT_OUT and (names is None or rel in names):
                 with open(path, "rb") as f:
                     w.mkfile(name, f.read())
 
@@ -220,8 +318,7 @@ def romfs_image(out):
 
 def _bytes_constants(path):
     """(source lines, the module-level NAME = b"..." assignments) of a table module."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    text = read_source(path)
     tree = ast.parse(text, path)
     found = [node for node in tree.body
              if isinstance(node, ast.Assign) and len(node.targets) == 1
@@ -267,15 +364,22 @@ def _replace_if_changed(tmp, dest):
     _write_if_changed(dest, data)   # unchanged modules keep their time stamp
 
 
-def _remove_stale(out, wanted):
-    for folder, dirs, files in os.walk(out, topdown=False):
-        for name in files:
-            path = os.path.join(folder, name)
-            rel = os.path.relpath(path, out).replace(os.sep, "/")
-            if rel not in wanted:
-                os.remove(path)
-        if folder != out and not os.listdir(folder):
-            os.rmdir(folder)
+def _remove_stale(out, stale):
+    """Remove the files `stale` (device paths an earlier build wrote), and each folder of
+    theirs that they leave empty; nothing else."""
+    for rel in sorted(stale):
+        path = os.path.join(out, *rel.split("/"))
+        inside = [os.path.join(out, *rel.split("/")[:i]) for i in range(1, rel.count("/") + 1)]
+        if any(os.path.islink(folder) for folder in inside):
+            continue            # a folder of it now leads elsewhere: not the build's
+        if os.path.isfile(path) or os.path.islink(path):
+            os.remove(path)
+        parts = rel.split("/")[:-1]
+        while parts:
+            folder = os.path.join(out, *parts)
+            if os.path.isdir(folder) and not os.path.islink(folder) and not os.listdir(folder):
+                os.rmdir(folder)
+            parts.pop()
 
 
 def file_hashes(folder):
@@ -333,13 +437,17 @@ def closure_sources(board="handset", src=ROOT):
     return seen
 
 
-def write_manifest(out, board, needed):
-    """Write out/svara.manifest: every other file's size and SHA-256, and `needed`."""
+def write_manifest(out, board, needed, names=None):
+    """Write out/svara.manifest: each file's (of `names`; default every other file in
+    `out`) size and SHA-256, and `needed`."""
     import json
     files = {}
-    for name, digest in file_hashes(out).items():
-        if name != MANIFEST:
-            files[name] = [os.path.getsize(os.path.join(out, name)), digest]
+    if names is None:
+        names = [n for n in file_hashes(out) if n != MANIFEST]
+    for name in names:
+        path = os.path.join(out, *name.split("/"))
+        with open(path, "rb") as f:
+            files[name] = [os.path.getsize(path), hashlib.sha256(f.read()).hexdigest()]
     missing = sorted(set(needed) - set(files))
     if missing:
         raise RuntimeError("the build lacks %s, which the game imports" % ", ".join(missing))
@@ -348,10 +456,19 @@ def write_manifest(out, board, needed):
     _write_if_changed(os.path.join(out, MANIFEST), text.encode())
 
 
+def read_source(path):
+    """The text of a source file; RuntimeError naming it when it is not UTF-8."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RuntimeError("%s is not UTF-8 (byte %d)" % (path, e.start))
+
+
 def imported_modules(path):
     """Names of the modules a source file imports (anywhere in it), as written."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
+    tree = ast.parse(read_source(path), path)
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -382,21 +499,21 @@ def main(argv):
         elif a == "--quiet":
             quiet = True
         else:
-            print("python -m tools.device.build: bad argument %r (see --help)" % a, file=sys.stderr)
-            return 2
-    if not os.path.isdir(os.path.join(src, "firmware", "boards")):
-        print("python -m tools.device.build: %s holds no firmware/boards" % src, file=sys.stderr)
-        return 2
-    if board not in boards(src):
-        print("python -m tools.device.build: no board %r; there are: %s" % (board, ", ".join(boards(src))),
-              file=sys.stderr)
-        return 2
+            return fail("bad argument %r (see --help)" % a)
     try:
+        if not os.path.isdir(os.path.join(src, "firmware", "boards")):
+            return fail("%s holds no firmware/boards" % src)
+        if board not in boards(src):
+            return fail("no board %r; there are: %s" % (board, ", ".join(boards(src))))
         build(board, out, log=None if quiet else print, src=src)
-    except RuntimeError as e:
-        print("python -m tools.device.build: %s" % e, file=sys.stderr)
-        return 1
+    except (RuntimeError, ValueError, SyntaxError, OSError) as e:
+        return fail(one_line(e), 1)
     return 0
+
+
+def fail(message, status=2):
+    print("python -m tools.device.build: %s" % " ".join(str(message).split()), file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

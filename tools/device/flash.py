@@ -669,12 +669,30 @@ def _check_version(dev, ours):
 
 
 def _active(dev):
-    """(slot letter or "", its folder or None, the other letter, its folder)."""
-    active = dev.eval("_read(%r)" % SLOT_FILE)
-    if active not in SLOTS:
-        active = ""
+    """(slot letter or "", its folder or None, the other letter, its folder). The slot
+    is what /svara.slot holds by its SHA-256 as well as by its read, and the folder
+    about to be filled must not be the only whole game there: FlashError (nothing
+    changed) when the device's answers disagree."""
+    told = dev.eval("_read(%r)" % SLOT_FILE)
+    digest = dev.eval("_hash_of(%r)" % SLOT_FILE)
+    by_hash = ""
+    for s in SLOTS:
+        if digest in (hashlib.sha256(s.encode()).hexdigest(),
+                      hashlib.sha256(s.encode() + b"\n").hexdigest()):
+            by_hash = s
+    active = told if told in SLOTS else ""
+    if active != by_hash and (active or digest):
+        raise FlashError("the device's %s reads %r but holds %s by its SHA-256: which "
+                         "game runs is not sure; %s" % (
+                             SLOT_FILE, told, "slot %r" % by_hash if by_hash else
+                             "something else", SWITCHED[False]))
     target = "b" if active == "a" else "a"
-    return active, "/svara." + active if active else None, target, "/svara." + target
+    live, new = "/svara." + active if active else None, "/svara." + target
+    if live and dev.eval("_check(%r)" % live) and not dev.eval("_check(%r)" % new):
+        raise FlashError("the device's %s names %s, which holds no whole game, while %s "
+                         "does: which game runs is not sure; %s" % (
+                             SLOT_FILE, live, new, SWITCHED[False]))
+    return active, live, target, new
 
 
 def _runs_from(dev):
@@ -794,8 +812,11 @@ def _replace(dev, path, data, state=None):
     while the rename is on its way, True once it is done; writing path.new switches
     nothing."""
     dev.put(path + ".new", data)
-    if dev.eval("_hash_of(%r)" % (path + ".new")) not in ("", hashlib.sha256(data).hexdigest()):
-        dev.run("os.remove(%r)" % (path + ".new"))
+    # The read-back must be the data's SHA-256: '' (no file, or no hashlib, with which
+    # no flash verifies anyway) is not.
+    got = dev.eval("_hash_of(%r)" % (path + ".new"))
+    if got != hashlib.sha256(data).hexdigest():
+        dev.run("try:\n    os.remove(%r)\nexcept OSError:\n    pass" % (path + ".new"))
         raise FlashError("%s reads back different on the device; %s" % (
             path, SWITCHED[state["switched"] if state is not None else False]))
     if state is not None and state["switched"] is not True:

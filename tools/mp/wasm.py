@@ -41,6 +41,11 @@ class MicroPythonError(Exception):
         self.out = out
 
 
+# The heaps the port takes: below a few KB it crashes; Node runs out of memory past 1 GiB.
+HEAP_MIN = 8192
+HEAP_MAX = 1 << 30
+
+
 class MicroPython:
     """One MicroPython interpreter in a Node process; every ``exec`` is one top-level call."""
 
@@ -174,6 +179,10 @@ def main(argv):
                 print("python -m tools.mp.wasm: --heap takes a number of bytes", file=sys.stderr)
                 return 2
             heap = int(args.pop(0))
+            if not HEAP_MIN <= heap <= HEAP_MAX:
+                print("python -m tools.mp.wasm: --heap takes %d to %d bytes" % (
+                    HEAP_MIN, HEAP_MAX), file=sys.stderr)
+                return 2
         elif a == "--strict-heap":
             strict = True
         elif a in ("-h", "--help"):
@@ -187,12 +196,13 @@ def main(argv):
     if not files:
         print("python -m tools.mp.wasm: name a .py file to run (see --help)", file=sys.stderr)
         return 2
+    for path in files:                  # before the port starts: said at once
+        if not os.path.isfile(path):
+            print("python -m tools.mp.wasm: no such file: %s" % path, file=sys.stderr)
+            return 2
     failed = 0
     with MicroPython(heap=heap) as mp:
         for path in files:
-            if not os.path.isfile(path):
-                print("python -m tools.mp.wasm: no such file: %s" % path, file=sys.stderr)
-                return 2
             if test_names(path):
                 for name, ok, text in run_test_module(mp, path):
                     print(("PASS " if ok else "FAIL ") + name)

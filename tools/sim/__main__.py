@@ -42,6 +42,7 @@ no display, 3 heap grew.
 import os
 import stat
 import sys
+import tempfile
 
 from tools.sim import core as simcore  # noqa: E402  (puts firmware/, lib/ and tools/common/hostlib on sys.path)
 
@@ -88,8 +89,11 @@ def parse_args(argv):
     return opts
 
 
-def writable_folder(option, path):
-    """Make the folder for --shots or --save-dir; UsageError saying why it cannot be."""
+def writable_folder(option, path, beside=()):
+    """Make the folder for --shots or --save-dir and write a file in it (os.access is
+    not enough: root passes it on /proc, where no file can be made); the folders
+    `beside` it (the saves' pairs' own) must be writable or makeable too. UsageError
+    saying why not."""
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
@@ -97,6 +101,17 @@ def writable_folder(option, path):
             option, path, e.strerror or e))
     if not os.path.isdir(path) or not os.access(path, os.W_OK | os.X_OK):
         raise UsageError("%s %s: not a folder this user can write in" % (option, path))
+    for folder in (path,) + tuple(beside):
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            raise UsageError("%s %s: %s is there and is not a folder" % (option, path, folder))
+        probe = folder if os.path.isdir(folder) else os.path.dirname(os.path.abspath(folder))
+        try:
+            fd, name = tempfile.mkstemp(prefix=".svara-probe-", dir=probe)
+            os.close(fd)
+            os.remove(name)
+        except OSError as e:
+            raise UsageError("%s %s: no file can be written in %s (%s)" % (
+                option, path, probe, e.strerror or e))
 
 
 def _kind(mode):
@@ -157,7 +172,7 @@ def headless(opts, codes):
         save_dir = simcore.MEMORY       # saves for the run only, as the handset keeps them
     result = simcore.run(codes, seed=opts["seed"], micropython=opts["micropython"],
                          heap=opts["heap"], each=each, save_dir=save_dir,
-                         frozen=opts["frozen"])
+                         frozen=opts["frozen"], keep=False)   # shots and traces go out in `each`
     if opts["micropython"] and opts["heap"] and result.heap_grew:
         print("python -m tools.sim: the MicroPython heap had to grow past --heap %d%s (GC total %d -> %d)"
               % (opts["heap"], " + the code (frozen-build model)" if opts["frozen"] else "",
@@ -179,9 +194,11 @@ def main(argv):
         print("python -m tools.sim: --keys %s: %s" % (opts["keys"], e.strerror or e), file=sys.stderr)
         return 2
     try:
-        for option in ("shots", "save_dir"):
-            if opts[option] is not None:
-                writable_folder("--" + option.replace("_", "-"), opts[option])
+        if opts["shots"] is not None:
+            writable_folder("--shots", opts["shots"])
+        if opts["save_dir"] is not None:
+            writable_folder("--save-dir", opts["save_dir"], [
+                host for _, host in simcore.save_folders(opts["save_dir"])[1:]])
     except UsageError as e:
         print("python -m tools.sim: %s" % e, file=sys.stderr)
         return 2

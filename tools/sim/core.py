@@ -395,9 +395,10 @@ def runner(micropython=False, seed=None, heap=None, sink=None, save_dir=None, fr
 
 
 def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None,
-        frozen=False):
+        frozen=False, keep=True):
     """Start the app, press every key of `codes`; a Result with a frame and a trace line
-    after start and after each key. `each(i, code, runner)` is called after each step
+    after start and after each key (keep=False: the last step's alone, so a run of any
+    length takes constant memory). `each(i, code, runner)` is called after each step
     (code is 0 for the start)."""
     r = runner(micropython, seed, heap, save_dir=save_dir, frozen=frozen)
     result = Result()
@@ -409,6 +410,8 @@ def run(codes, seed=None, micropython=False, heap=None, each=None, save_dir=None
             each(0, 0, r)
         for i, code in enumerate(codes, 1):
             r.key(code)
+            if not keep:
+                del result.frames[:], result.traces[:]
             result.frames.append(r.frame())
             result.traces.append(r.trace())
             if each:

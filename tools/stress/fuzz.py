@@ -287,6 +287,11 @@ def main(argv):
             print("python -m tools.stress.fuzz: bad argument %r "
                   "(python -m tools.stress.fuzz --help says more)" % a, file=sys.stderr)
             return 2
+    from tools.mp.wasm import HEAP_MAX, HEAP_MIN
+    if not HEAP_MIN <= heap <= HEAP_MAX:
+        print("python -m tools.stress.fuzz: --heap takes %d to %d bytes (python -m "
+              "tools.stress.fuzz --help says more)" % (HEAP_MIN, HEAP_MAX), file=sys.stderr)
+        return 2
     t = time.time()
     total = n or (10000 if micro else 100000)
 

@@ -13,7 +13,11 @@ host (relative addresses only):
                                  made by tools/device/build.py as for a handset, with its
                                  svara.manifest, which the page reads to fetch the files
 
-serve builds, then serves DIR on http://HOST:PORT/ (default 127.0.0.1:8000) until
+build refuses (exit 1, one line, nothing touched) a DIR that is neither new, empty, nor
+a site it built (its game/ holds a build's manifest).
+
+serve takes the address first (a port in use or an address not here is one line at
+once), builds, then serves DIR on http://HOST:PORT/ (default 127.0.0.1:8000) until
 Ctrl+C. The page takes ?seed=N (repeatable deals, as the simulator's --seed) and
 ?scale=2|3|fit. Prints the payload: every byte the page fetches to reach the title.
 
@@ -26,7 +30,7 @@ import os
 import statistics
 import sys
 
-from tools.common.hosttool import parser, whole
+from tools.common.hosttool import fail, one_line, parser, port_type, whole
 from tools.web import site
 
 PICTURE = os.path.join(site.ROOT, "docs", "screens", "web.png")
@@ -64,20 +68,27 @@ def main(argv):
     p.add_argument("command", choices=("build", "serve", "shot"))
     p.add_argument("--out", default=site.DEFAULT_OUT)
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=port_type, default=8000)
     p.add_argument("--picture", default=PICTURE)
     p.add_argument("--runs", type=whole(1), default=5)
     args = p.parse_args(argv)
+    httpd = None
+    if args.command == "serve":         # the address first: a bad one is said at once
+        try:
+            httpd = site.server(args.out, args.host, args.port, verbose=True)
+        except (OSError, OverflowError, UnicodeError) as e:
+            return fail("cannot serve on %s port %d: %s" % (args.host, args.port,
+                                                            one_line(e)), 1)
     try:
         sizes = site.build(args.out)
-    except RuntimeError as e:
-        print("web: %s" % e, file=sys.stderr)
-        return 1
+    except (RuntimeError, ValueError, SyntaxError, OSError) as e:
+        if httpd is not None:
+            httpd.server_close()
+        return fail(one_line(e), 1)
     if args.command == "build":
         return 0
     if args.command == "shot":
         return shot(args.out, args.picture, args.runs, sizes)
-    httpd = site.server(args.out, args.host, args.port, verbose=True)
     host, port = httpd.server_address[:2]
     print("web: serving %s on http://%s:%d/ (Ctrl+C stops)" % (
         os.path.relpath(args.out, site.ROOT), host, port), flush=True)

@@ -26,6 +26,9 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage")
 W, H = 128, 160
+# Seconds Browser() keeps trying to start the driver and the browser (a try that fails
+# fast is tried again; one that hangs is ended by Selenium after about 30 s).
+START_WITHIN = 150
 
 
 def missing():
@@ -65,25 +68,44 @@ class Browser:
     """One headless Chromium with a fresh profile (its own localStorage), kept across
     reloads of the page until close()."""
 
-    def __init__(self, width=600, height=1000):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        os.environ.setdefault("SE_OFFLINE", "true")      # Selenium Manager: no downloads
-        self.profile = tempfile.mkdtemp(prefix="svara-chromium-")
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = CHROMIUM
-        for flag in FLAGS:
-            opts.add_argument(flag)
-        opts.add_argument("--window-size=%d,%d" % (width, height))
-        opts.add_argument("--user-data-dir=" + self.profile)
-        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    def __init__(self, width=600, height=1000, start_within=START_WITHIN):
+        self.profile = None
+        self.driver = self._start(width, height, start_within)
         self.driver.set_script_timeout(30)
         # The page's own size (the window's inside), whatever the window's edges take.
         self.driver.set_window_size(width, height)
         inner = self.driver.execute_script("return [innerWidth, innerHeight]")
         if inner != [width, height]:
             self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+
+    def _start(self, width, height, start_within):
+        """The driver, started again (a fresh profile each time) when the driver or the
+        browser does not come up: on a loaded machine chromedriver may not answer within
+        Selenium's 30 s, or Chromium not start in time. WebDriverException after
+        `start_within` seconds of trying (each try of its own is bounded by Selenium)."""
+        from selenium import webdriver
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.chrome.service import Service
+        os.environ.setdefault("SE_OFFLINE", "true")      # Selenium Manager: no downloads
+        end = time.monotonic() + start_within
+        tries = 0
+        while True:
+            tries += 1
+            self.profile = tempfile.mkdtemp(prefix="svara-chromium-")
+            opts = webdriver.ChromeOptions()
+            opts.binary_location = CHROMIUM
+            for flag in FLAGS:
+                opts.add_argument(flag)
+            opts.add_argument("--window-size=%d,%d" % (width, height))
+            opts.add_argument("--user-data-dir=" + self.profile)
+            opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+            try:
+                return webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+            except WebDriverException:
+                shutil.rmtree(self.profile, ignore_errors=True)
+                if time.monotonic() + 2 * tries > end:
+                    raise
+            time.sleep(2 * tries)
 
     def open(self, url):
         self.driver.get(url)
@@ -171,7 +193,8 @@ class Browser:
         try:
             self.driver.quit()
         finally:
-            shutil.rmtree(self.profile, ignore_errors=True)
+            if self.profile:
+                shutil.rmtree(self.profile, ignore_errors=True)
 
     def __enter__(self):
         return self

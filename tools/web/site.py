@@ -28,6 +28,7 @@ def build(out=DEFAULT_OUT, log=print):
         if not os.path.isfile(os.path.join(PORT_PACKAGE, name)):
             raise RuntimeError("MicroPython WebAssembly port not installed (no %s): run "
                                "`make setup`" % os.path.join(PORT_PACKAGE, name))
+    claim(out)
     os.makedirs(out, exist_ok=True)
     game = os.path.join(out, GAME)
     devicebuild.build(board=BOARD, out=game, log=None)
@@ -48,6 +49,18 @@ def build(out=DEFAULT_OUT, log=print):
                 game_bytes, len([p for p in sizes if p.startswith(GAME + "/")]),
                 sum(sizes.values()) / 1024) + " (%.1f KB gzipped)" % (gzipped(out, sizes) / 1024))
     return sizes
+
+
+def claim(out):
+    """RuntimeError, touching nothing, unless `out` is new, empty, or a site build()
+    wrote (its game/ holds a build's manifest): the site's files go over theirs."""
+    from tools.device import build as devicebuild
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise RuntimeError("%s is not a folder: not touched" % out)
+    if os.path.isdir(out) and os.listdir(out) and devicebuild.manifest_names(
+            os.path.join(out, GAME, devicebuild.MANIFEST)) is None:
+        raise RuntimeError("%s is not empty and is not a site this tool built: not "
+                           "touched (name a new or empty folder)" % out)
 
 
 def payload(out=DEFAULT_OUT):

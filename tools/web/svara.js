@@ -10,7 +10,9 @@
 // of the page to the first frame), shown (frames drawn), quiet (idle calls in a row
 // that changed nothing; 0 while a key waits), steps (calls of main.py's loop), tones
 // and played (the buzzer's tones asked for, and heard), failed (the message shown);
-// unkept() lists the save files whose bytes localStorage does not hold as they are.
+// unkept() lists the save files whose bytes localStorage does not hold as they are;
+// waiting (another tab of this browser owns the saves: this one waits for it to close),
+// notes (what the page said it could not restore or keep, shown in #note).
 "use strict";
 
 const HEAP = 256 * 1024;
@@ -21,7 +23,8 @@ const W = 128, H = 160;
 
 const state = window.svara = {
   loading: true, started: false, titleMs: null, shown: 0, steps: 0, quiet: 0,
-  failed: window.svaraFailed || null, done: false, tones: 0, played: 0,
+  failed: window.svaraFailed || null, done: false, tones: 0, played: 0, waiting: false,
+  notes: [],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +34,18 @@ function fail(text, err) {
   state.failed = text;
   state.loading = false;
   window.svaraFail(text);
+  try { if (savedKeys().length) $("bar").hidden = false; } catch (_) { /* no storage */ }
+}
+
+// What the page could not restore or keep, on the page (#note) as well as in
+// state.notes: `key` names the kind, so a newer note of a kind replaces the older.
+const shownNotes = new Map();
+function note(key, text) {
+  if (text) shownNotes.set(key, text); else shownNotes.delete(key);
+  state.notes = Array.from(shownNotes.values());
+  const n = $("note");
+  n.textContent = state.notes.join("\n");
+  n.hidden = state.notes.length === 0;
 }
 
 // --- keys ---------------------------------------------------------------------------
@@ -259,25 +274,52 @@ function savedKeys() {
   const out = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
-    if (k.startsWith(SAVE_KEY)) out.push(k);
+    if (k !== null && k.startsWith(SAVE_KEY)) out.push(k);
   }
   return out;
 }
 
+// The names firmware/store.py gives save files: NAME, and its copies NAME.1, NAME.2,
+// NAME.new and NAME.bak. Nothing else is restored: a key naming another path (a
+// folder, "..", the game's code in /game) is left out.
+const SAVE_NAME = /^[a-z][a-z0-9_]{0,31}(\.(1|2|new|bak))?$/;
+
 function savesFolder(path) {              // the saves folder `path` is in, or null
   if (typeof path !== "string") return null;
-  for (const f of FOLDERS) if (path.startsWith(f + "/")) return f;
-  return null;
+  const cut = path.lastIndexOf("/");
+  const folder = path.slice(0, cut);
+  return FOLDERS.includes(folder) && SAVE_NAME.test(path.slice(cut + 1)) ? folder : null;
 }
 
+// The store's files from localStorage into the port's filesystem, each on its own: an
+// entry that is not a save file's name, or whose bytes are damaged, is left out and
+// said on the page (the store then finds the copies it has, as after a power cut).
 function restoreSaves() {
-  for (const k of savedKeys()) {
+  const left = [];
+  let keys = [];
+  try {
+    keys = savedKeys();
+  } catch (e) {                               // storage turned off for the site
+    note("keep", "This browser keeps nothing for this page (" + (e && e.name || e) + "): "
+      + "the game runs, but closing the tab loses it.");
+    return;
+  }
+  for (const k of keys) {
     const path = k.slice(SAVE_KEY.length);
     const folder = savesFolder(path);
-    if (!folder) continue;
-    mp.FS.mkdirTree(folder);
-    mp.FS.writeFile(path, fromBase64(localStorage.getItem(k)));
+    try {
+      if (!folder) throw new Error("not a save file's name");
+      const bytes = fromBase64(localStorage.getItem(k) || "");
+      mp.FS.mkdirTree(folder);
+      mp.FS.writeFile(path, bytes);
+    } catch (e) {
+      left.push(JSON.stringify(path.slice(0, 60)));
+    }
   }
+  if (left.length)
+    note("restore", "Saved entries in this browser that are damaged or not the game's were "
+      + "left out: " + left.slice(0, 5).join(", ") + (left.length > 5 ? " and " + (left.length - 5)
+      + " more" : "") + ". The game goes on with what it has.");
 }
 
 // The saves folders as they are now, into localStorage: called when a file written in
@@ -298,24 +340,132 @@ function saveFiles() {                     // the paths of the files in the save
   return out;
 }
 
-function keepSaves() {
-  const present = new Set();
-  for (const path of saveFiles()) {
-    present.add(SAVE_KEY + path);
-    try {
-      localStorage.setItem(SAVE_KEY + path, toBase64(mp.FS.readFile(path)));
-    } catch (e) {
-      console.warn("svara: the browser would not keep " + path + ": " + e);
-    }
-  }
-  for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);
+// What a save file is worth keeping when the site's storage is full: the game in
+// progress (its pair's own folder) first, then settings, statistics and names, the
+// history of finished games last.
+function worth(path) {
+  if (savesFolder(path) !== SAVES) return 0;
+  return /\/history[^/]*$/.test(path) ? 2 : 1;
 }
 
-state.unkept = () => saveFiles().filter(
-  (path) => localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path)));
+function keepSaves() {            // called inside the port's file calls: never throws
+  try {
+    keepSavesNow();
+  } catch (e) {
+    retryKeep = 0;
+    note("keep", "This browser keeps nothing for this page (" + (e && e.name || e) + "): "
+      + "the game runs, but closing the tab loses it.");
+  }
+}
+
+function keepSavesNow() {
+  if (!ownsSaves()) {                        // a throttled heartbeat let another tab in
+    note("owner", "Another tab of this browser has taken the saves over: this tab saves "
+      + "nothing more. Go on in that tab, or close it and reload this one.");
+    return;
+  }
+  const files = saveFiles().sort((a, b) => worth(a) - worth(b));
+  const present = new Set(files.map((path) => SAVE_KEY + path));
+  for (const k of savedKeys()) if (!present.has(k)) localStorage.removeItem(k);  // room first
+  const unkept = [];
+  for (const path of files) {
+    const key = SAVE_KEY + path, text = toBase64(mp.FS.readFile(path));
+    if (localStorage.getItem(key) === text) continue;
+    if (!store(key, text)) {
+      // Full: the game's copy goes in place of the entries worth least, if that helps.
+      const less = files.filter((p) => worth(p) > worth(path)).reverse();
+      while (less.length && localStorage.getItem(key) !== text) {
+        localStorage.removeItem(SAVE_KEY + less.shift());
+        store(key, text);
+      }
+    }
+    if (localStorage.getItem(key) !== text) unkept.push(path);
+  }
+  for (const path of files)
+    if (localStorage.getItem(SAVE_KEY + path) === null && !unkept.includes(path)) unkept.push(path);
+  retryKeep = unkept.length ? performance.now() + 2000 : 0;   // tick() tries again
+  note("keep", unkept.length ? "This browser's storage for the site is full: " + unkept.join(", ")
+    + " not kept. Closing the tab now would lose " + (unkept.some((p) => worth(p) === 0)
+      ? "the game in progress" : "the latest of it") + ": free some of the site's storage "
+    + "(or reset saves), then play on." : "");
+}
+
+let retryKeep = 0;              // when to try keeping the saves again (0: all kept)
+
+function store(key, text) {
+  try {
+    localStorage.setItem(key, text);
+    return true;
+  } catch (e) {
+    console.warn("svara: the browser would not keep " + key + ": " + e);
+    return false;
+  }
+}
+
+state.unkept = () => saveFiles().filter((path) => {
+  try {
+    return localStorage.getItem(SAVE_KEY + path) !== toBase64(mp.FS.readFile(path));
+  } catch (_) {
+    return true;
+  }
+});
 
 function inSaves(path) {
   return savesFolder(path) !== null;
+}
+
+// --- one tab owns the saves -------------------------------------------------------------
+// Two tabs of the same site share localStorage: each would write its own game over the
+// other's. The first tab holds the lock "svara-saves" (Web Locks) while it lives; a
+// later one says so and waits, and starts (reading the saves anew) when the first
+// closes. Without Web Locks (a page not from a secure origin) the owner writes a
+// heartbeat, OWNER, every second instead, and a tab waits while it is fresh.
+const OWNER = "svara-owner";
+const TAB = Math.random().toString(36).slice(2) + Date.now().toString(36);
+let heartbeat = null;
+
+function ownsSaves() {
+  if (!heartbeat) return true;               // Web Locks: only the owner runs at all
+  let o = null;
+  try { o = JSON.parse(localStorage.getItem(OWNER) || "null"); } catch (_) { /* */ }
+  return !o || o.tab === TAB || Date.now() - o.t > 3000;
+}
+
+function waitForTurn() {
+  state.waiting = true;
+  const m = $("message");
+  m.textContent = "The game is open in another tab of this browser, which keeps the saves. "
+    + "This tab starts by itself, with that game, when the other is closed.";
+  m.style.background = "#2c3440";
+}
+
+async function ownTheSaves() {
+  const locks = navigator.locks;
+  if (locks && locks.request) {
+    const held = () => new Promise(() => {});          // for the page's life
+    const got = await new Promise((resolve) => locks.request(
+      "svara-saves", { ifAvailable: true }, (lock) => { resolve(!!lock); return lock ? held() : null; }));
+    if (got) return;
+    waitForTurn();
+    await new Promise((resolve) => locks.request("svara-saves", () => { resolve(); return held(); }));
+  } else {
+    heartbeat = () => {
+      if (ownsSaves())
+        try { localStorage.setItem(OWNER, JSON.stringify({ tab: TAB, t: Date.now() })); } catch (_) { /* */ }
+    };
+    if (!ownsSaves()) {
+      waitForTurn();
+      while (!ownsSaves()) await new Promise((r) => setTimeout(r, 500));
+    }
+    heartbeat();
+    setInterval(heartbeat, 1000);
+    window.addEventListener("pagehide", () => {
+      if (ownsSaves()) try { localStorage.removeItem(OWNER); } catch (_) { /* */ }
+    });
+  }
+  state.waiting = false;
+  $("message").textContent = "Loading the game…";
+  $("message").style.background = "";
 }
 
 function watchSaves(FS) {
@@ -383,7 +533,10 @@ async function start() {
   if (state.failed) return;
   let port, game;
   try {
-    [port, game] = await Promise.all([import("./micropython.mjs"), loadGame()]);
+    const loading = Promise.all([import("./micropython.mjs"), loadGame()]);
+    loading.catch(() => {});                  // said below, once this tab's turn comes
+    await ownTheSaves();
+    [port, game] = await loading;
   } catch (e) {
     return fail("The game's files did not load (" + (e && e.message || e) + "). Check the "
       + "connection and reload; if it goes on, the site is incomplete: build it again with make web.", e);
@@ -431,13 +584,13 @@ async function start() {
     repeating = info.repeating;
     repeatDelay = info.delay;
     repeatEvery = info.every;
+    $("bar").hidden = false;                  // the reset link, whatever restoring meets
     restoreSaves();
     watchSaves(mp.FS);
     makePad();
     resize();
     $("message").hidden = true;
     $("device").hidden = false;
-    $("bar").hidden = false;
     $("help").hidden = false;
     py("from app import App\nfrom store import Store\nimport time\n"
        + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED)
@@ -490,6 +643,7 @@ function tick() {
   }
   const now = performance.now();
   if (now - next > 200) next = now;         // a stall (a hidden tab): no burst after it
+  if (retryKeep && now > retryKeep) keepSaves();
   resize();
   if (dirty) draw();
   if (!state.done) setTimeout(tick, Math.max(0, next - performance.now()));
