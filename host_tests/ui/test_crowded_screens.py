@@ -1,0 +1,52 @@
+"""Screens of a table of nine or ten (issue 43): the showdown of 8 to 10 hands and game
+over with ten players say everything above the help line, and a svara's join says what
+each player paid and who declined. The key sequences are the issue's, run headless as
+`python -m tools.sim` runs them."""
+from ui_helpers import T, run, drawing  # noqa: E402
+
+from drivers import keys as K
+from ui.draw import HELP_Y
+
+# Seed 5, ten seats: through ten games to a showdown of ten hands (frame 71) and one of
+# eight before it (frame 70).
+SHOWDOWN_10 = (
+    "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT DOWN SL CALL OK OK OK OK OK OK OK OK OK OK "
+    "CALL OK OK OK CALL OK OK OK CALL OK OK OK CALL OK CALL OK CALL OK OK OK OK CALL OK CALL "
+    "OK CALL OK OK OK CALL OK CALL OK OK CALL OK CALL OK CALL OK OK OK OK OK CALL OK CALL OK "
+    "OK OK")
+# Seed 4, ten seats: you are out after game 3 (frame 31).
+GAMEOVER_10 = ("OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT DOWN RIGHT RIGHT SL CALL OK DOWN OK "
+               "HASH STAR CALL OK OK OK OK OK OK HASH RIGHT DOWN OK CALL OK")
+
+
+def above_the_help(texts):
+    """The strings drawn, less the help line and the soft keys: each must end above
+    the help line (a 5x8 string 8 high, a 6x12 one 12)."""
+    body = [t for t in texts if t[2] < HELP_Y]
+    for s, x, y, font in body:
+        assert y + (12 if font is None else 8) <= HELP_Y + 1, (s, y)
+        assert y >= 0 and x >= 0, (s, x, y)
+    return [t[0] for t in body]
+
+
+def test_a_showdown_of_ten_and_of_eight_hands_says_who_won_and_the_pot():
+    r = run(5, SHOWDOWN_10[:SHOWDOWN_10.rindex(" OK")])      # frame 70: eight hands
+    for hands, winner, pot in ((8, "Bot 3", 72), (10, "Bot 4", 40)):
+        g = r.app.play.game
+        assert r.app.screen.name == "showdown" and len(g.showdown) == hands
+        said = above_the_help(drawing(r))
+        assert T.WINS % (winner, pot) in said and T.POT % pot in said, said
+        assert sum(1 for s in said if s in ["Bot %d" % k for k in range(1, 10)] + ["You"]) \
+            == hands
+        r.key(K.OK)
+
+
+def test_game_over_with_ten_players_shows_every_row_above_the_choices():
+    r = run(4, GAMEOVER_10)
+    assert r.app.screen.name == "gameover"
+    texts = drawing(r)
+    rows = [t for t in texts if t[0] in ["You"] + ["Bot %d" % k for k in range(1, 10)]]
+    again = [t for t in texts if t[0] == T.AGAIN[0]][0]
+    assert len(rows) == 10
+    for s, x, y, font in rows:
+        assert y + 8 <= again[2], (s, y, again[2])     # above "Play again", not under it
