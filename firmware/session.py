@@ -12,7 +12,7 @@
 # key (App._keep, saving.save_session). view() says which screen shows the state now
 # (ui/screen.py resume() opens it).
 from svara.match import Match
-from svara.game import BLINDS, Rng
+from svara.game import BLINDS, JOINING, Rng
 import settings
 
 from micropython import const
@@ -79,7 +79,7 @@ class Session:
         self.last_action = 0
         self.last_amount = 0
         self.last_open = False
-        self.last_blinds = False
+        self.last_round = 0                 # its round: 0 betting, 1 blinds, 2 a svara's join
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
@@ -99,17 +99,17 @@ class Session:
         `seen` the svaras already shown (saving.snapshot: one less on the svara screen)."""
         return [self.viewer, self.games, seen, int(self.counted), self.last_seat,
                 self.last_action, self.last_amount, int(self.last_open),
-                int(self.last_blinds), int(self.ended)]
+                self.last_round, int(self.ended)]
 
     def set_state(self, pv):
         """A saved "p" field (state()) back in place; ValueError when it does not fit this
         table. counted and ended are as saved (loading.py may know better)."""
         (viewer, games, seen, counted, last_seat, last_action, last_amount,
-         last_open, last_blinds, ended) = pv
+         last_open, last_round, ended) = pv
         n = len(self.match.stacks)
         if (not -1 <= viewer < self.people or games < 1 or seen < 0
                 or not -1 <= last_seat < n or not 0 <= last_action <= 4
-                or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
+                or last_amount < 0 or counted > 1 or last_open > 1 or last_round > 2
                 or ended > 1):
             raise ValueError("bad field")
         self.viewer = viewer
@@ -119,7 +119,7 @@ class Session:
         self.last_action = last_action
         self.last_amount = last_amount
         self.last_open = last_open == 1
-        self.last_blinds = last_blinds == 1
+        self.last_round = last_round
         self.counted = counted == 1
         self.ended = ended == 1
         self.over_saved = ended == 1        # the match was over when saved (_complete)
@@ -249,7 +249,7 @@ class Session:
         """Play an action for `seat` and remember it for the message line."""
         g = self.game
         self.last_open = not g.opened
-        self.last_blinds = g.phase == BLINDS
+        self.last_round = 1 if g.phase == BLINDS else 2 if g.phase == JOINING else 0
         reads = self.reads
         if reads is not None:
             reads.see(g, action, amount)

@@ -11,7 +11,7 @@ from micropython import const
 # >>> words by number (tools/gen/strings.py writes the numbers: make strings)
 _W_BOT = const(19)
 _W_PERSON = const(101)
-_W_YOU = const(151)
+_W_YOU = const(152)
 # <<< words
 
 # The table settings, one byte each in app.cfg (ui/options.py edits them):

@@ -29,9 +29,9 @@ _W_HIST_ANTE = const(66)
 _W_HIST_CALL = const(67)
 _W_HIST_NONE = const(68)
 _W_HIST_NO_JOIN = const(69)
-_W_SVARA_TIE = const(142)
-_W_WINS = const(149)
-_W_YOU_WIN = const(155)
+_W_SVARA_TIE = const(143)
+_W_WINS = const(150)
+_W_YOU_WIN = const(156)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

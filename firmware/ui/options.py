@@ -51,8 +51,8 @@ _W_REPLACE_ASK = const(112)
 _W_RISE_EVERY = const(117)
 _W_SETTINGS = const(123)
 _W_START = const(127)
-_W_VOLUMES = const(146)
-_W_YES = const(150)
+_W_VOLUMES = const(147)
+_W_YES = const(151)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -37,7 +37,7 @@ _W_NEXT = const(81)
 _W_PAGE = const(100)
 _W_PLAY = const(102)
 _W_SKIP = const(126)
-_W_TEXT_PAGES = const(143)
+_W_TEXT_PAGES = const(144)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

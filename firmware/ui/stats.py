@@ -26,7 +26,7 @@ _W_RESET = const(113)
 _W_RESET_ASK = const(114)
 _W_STATS = const(128)
 _W_STAT_NAMES = const(129)
-_W_YES = const(150)
+_W_YES = const(151)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

@@ -60,6 +60,7 @@ _W_COVER_TO = const(27)
 _W_DID = const(29)
 _W_DID_NO_BLIND = const(30)
 _W_DID_OPEN = const(31)
+_W_HIST_NO_JOIN = const(69)
 _W_FOLD_ASK = const(33)
 _W_GAME_NO = const(35)
 _W_HELP_CHIPS = const(44)
@@ -93,14 +94,15 @@ _W_ST_ASKED = const(130)
 _W_ST_BET = const(131)
 _W_ST_BLIND = const(132)
 _W_ST_IN = const(133)
-_W_ST_OUT = const(134)
-_W_ST_PASSED = const(135)
-_W_ST_TIED = const(136)
-_W_SVARA_MARK = const(140)
-_W_THINKING = const(144)
-_W_YES = const(150)
-_W_YOUR_TURN = const(152)
-_W_YOUR_TURN_1 = const(153)
+_W_ST_NO_JOIN = const(134)
+_W_ST_OUT = const(135)
+_W_ST_PASSED = const(136)
+_W_ST_TIED = const(137)
+_W_SVARA_MARK = const(141)
+_W_THINKING = const(145)
+_W_YES = const(151)
+_W_YOUR_TURN = const(153)
+_W_YOUR_TURN_1 = const(154)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):
@@ -624,8 +626,14 @@ class Table(Screen):
         if g.phase == _JOINING:
             if g.tied(i):
                 return _ORANGE, _W_ST_TIED, -1
-            if not g.is_in(i):
+            if not g.is_in(i):              # asked (before the one asked now), or not
+                d = g.dealer + 1
+                n = g.n
+                if (i - d) % n < (g.to_act - d) % n or g.stacks[i] < g.buy_in:
+                    return _GREY, _W_ST_NO_JOIN, -1
                 return _GREY, _W_ST_ASKED, -1
+            if not g.tied(i):               # joined: the buy-in (not the tied game's bets)
+                return _LIGHT, _W_ST_BET if g.buy_in else _W_ST_IN, g.buy_in or -1
         if not g.is_in(i):
             return _GREY, _W_ST_PASSED, -1
         if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
@@ -674,8 +682,10 @@ class Table(Screen):
         p = self.p
         a = p.last_action
         n = p.last_amount
-        if a == _PASS and p.last_blinds:
+        if a == _PASS and p.last_round == 1:
             t = T[blinds]
+        elif a == _PASS and p.last_round == 2:  # a svara's join declined, not a fold
+            t = T[_W_ST_NO_JOIN] if who is None else T[_W_HIST_NO_JOIN]
         elif a == _RAISE and p.last_open:
             t = T[opened]
         else:

@@ -21,7 +21,7 @@ _W_HELP_MENU = const(51)
 _W_MENU = const(74)
 _W_NO_MATCH = const(90)
 _W_SELECT = const(122)
-_W_TITLE = const(145)
+_W_TITLE = const(146)
 # <<< words
 
 # Folded into the code (no names in the module dict; host_tests/firmware/test_consts.py checks):

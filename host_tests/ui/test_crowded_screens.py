@@ -50,3 +50,42 @@ def test_game_over_with_ten_players_shows_every_row_above_the_choices():
     assert len(rows) == 10
     for s, x, y, font in rows:
         assert y + 8 <= again[2], (s, y, again[2])     # above "Play again", not under it
+
+
+# Seed 5, ten seats: a svara among Bot 3 and Bot 4 (dealer Bot 3); Bots 5 to 7 join for
+# 12 (Bot 5 had put 2 in the tied game), Bots 8 and 9 decline, then it is your turn
+# (frame 14); you decline, and at the next svara everyone before you declines (frame 18).
+JOIN_KEYS = "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT DOWN SL CALL OK OK OK"
+
+
+def rows(r):
+    """The seats' rows as drawn: {name: its state's words}."""
+    texts = drawing(r)
+    names = ["You"] + ["Bot %d" % k for k in range(1, 10)]
+    out = {}
+    for k, (s, x, y, font) in enumerate(texts):
+        if s in names and x < 20 and s not in out:
+            out[s] = texts[k + 1][0]
+    return out
+
+
+def test_a_svaras_join_shows_what_each_joiner_paid():
+    r = run(5, JOIN_KEYS)
+    g = r.app.play.game
+    assert g.buy_in == 12 and g.bets[5] == 14   # the engine counts Bot 5's blind in
+    said = rows(r)
+    assert [said["Bot %d" % k] for k in (5, 6, 7)] == [T.ST_BET % 12] * 3, said
+
+
+def test_a_svaras_join_tells_declined_from_not_asked_yet():
+    r = run(5, JOIN_KEYS)
+    said = rows(r)
+    assert said["Bot 8"] == said["Bot 9"] == T.ST_NO_JOIN, said
+    assert said["Bot 1"] == said["Bot 2"] == said["You"] == T.ST_ASKED, said
+    message = [t[0] for t in drawing(r) if t[2] == 90]            # the message line
+    assert message == [T.HIST_NO_JOIN % "Bot 9"], message     # not "Bot 9 passed"
+    for k in "DOWN OK OK OK".split():
+        r.key(getattr(K, k))
+    said = rows(r)
+    assert all(said["Bot %d" % k] == T.ST_NO_JOIN for k in range(4, 10)), said
+    assert said["Bot 2"] == T.ST_ASKED and said["You"] == T.ST_ASKED, said
