@@ -12,7 +12,7 @@
 # key (App._keep, saving.save_session). view() says which screen shows the state now
 # (ui/screen.py resume() opens it).
 from svara.match import Match
-from svara.game import BLINDS, JOINING, Rng
+from svara.game import Rng
 import settings
 
 from micropython import const
@@ -79,7 +79,7 @@ class Session:
         self.last_action = 0
         self.last_amount = 0
         self.last_open = False
-        self.last_round = 0                 # its round: 0 betting, 1 blinds, 2 a svara's join
+        self.last_round = 0                 # its round: 0 betting, 1 blinds, 3 a svara's join
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
@@ -109,7 +109,7 @@ class Session:
         n = len(self.match.stacks)
         if (not -1 <= viewer < self.people or games < 1 or seen < 0
                 or not -1 <= last_seat < n or not 0 <= last_action <= 4
-                or last_amount < 0 or counted > 1 or last_open > 1 or last_round > 2
+                or last_amount < 0 or counted > 1 or last_open > 1 or last_round > 3
                 or ended > 1):
             raise ValueError("bad field")
         self.viewer = viewer
@@ -249,7 +249,7 @@ class Session:
         """Play an action for `seat` and remember it for the message line."""
         g = self.game
         self.last_open = not g.opened
-        self.last_round = 1 if g.phase == BLINDS else 2 if g.phase == JOINING else 0
+        self.last_round = g.phase ^ 1       # svara.game's BLINDS 0, BETTING 1, JOINING 2
         reads = self.reads
         if reads is not None:
             reads.see(g, action, amount)

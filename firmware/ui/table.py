@@ -684,7 +684,7 @@ class Table(Screen):
         n = p.last_amount
         if a == _PASS and p.last_round == 1:
             t = T[blinds]
-        elif a == _PASS and p.last_round == 2:  # a svara's join declined, not a fold
+        elif a == _PASS and p.last_round == 3:  # a svara's join declined, not a fold
             t = T[_W_ST_NO_JOIN] if who is None else T[_W_HIST_NO_JOIN]
         elif a == _RAISE and p.last_open:
             t = T[opened]
