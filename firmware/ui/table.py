@@ -21,13 +21,16 @@
 # the bot's row ("raises to 8") for Session.pop_ms (longer at a slower pace), answered
 # BUSY (nothing to redraw) while it is held. A key during either (but END and the right
 # soft key, which ask to leave and open the menu as ever) skips it: the bot acts at once,
-# or its pop-up goes. A bot's action, the pop-up's end and your action draw only the
-# parts of the table that changed (_parts: each part's key), as a key on your turn does.
+# or its pop-up goes; and it hurries the bots after it till a person's turn: none thinks,
+# each pop-up shows for _HURRY_MS (each move still said; the history has them all). A
+# bot's action, the pop-up's end and your action draw only the parts of the table that
+# changed (_parts: each part's key), as a key on your turn does.
 # The skipping key never acts for the person: it is spent on the skip, and for
-# ui/screen.GUARD_MS after it the keys that play (OK, the left soft key, the green key),
-# the cover's OK and the result's OK do nothing (ui/screen.hurried), so that a key
-# pressed twice to hurry the bots neither plays the person's turn that the second press
-# found nor closes the showdown before it is seen. With two or more people a cover screen
+# ui/screen.GUARD_MS after it (in a hurry, after the last pop-up) the keys that play
+# (OK, the left soft key, the green key), the cover's OK and the result's OK do nothing
+# (ui/screen.hurried), so that a key pressed twice to hurry the bots neither plays the
+# person's turn that the second press found nor closes the showdown before it is
+# seen. With two or more people a cover screen
 # hides the cards until the next person presses OK.
 from drivers import keys
 from i18n import held, item
@@ -152,6 +155,7 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
 _DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in a cycle
+_HURRY_MS = const(150)      # a bot's pop-up in a hurry (a key during the bots' moves)
 
 
 class Table(Screen):
@@ -169,6 +173,7 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
+        self.hurry = False          # a key hurried the bots (till a person's turn)
         # when the bot's thinking or pop-up began (app.now); till enter(), when the table
         # was asked for (Session.view: the key that dealt, say), -1 not known
         self.t0 = since
@@ -219,6 +224,7 @@ class Table(Screen):
             self.mode = _THINK
             self.help = T[_W_HELP_WAIT]
             return
+        self.hurry = False
         if p.viewer != s:
             self.mode = _COVER
             self.help = T[_W_HELP_COVER]
@@ -254,13 +260,17 @@ class Table(Screen):
             return _NOTHING
         app = self.app
         t = ticks_diff(app.now, self.t0)
+        hurry = self.hurry
         if mode == _POP:
-            if t < self.p.pop_ms:
-                app.wait = self.p.pop_ms - t    # nothing to do until the pop-up ends
+            ms = _HURRY_MS if hurry else self.p.pop_ms
+            if t < ms:
+                app.wait = ms - t               # nothing to do until the pop-up ends
                 return _BUSY
+            if hurry:                           # the guard from the turn this brings
+                app.skipped = app.now
             self.mode = _TURN
             return self._after()
-        ms = self.p.think_ms
+        ms = 0 if hurry else self.p.think_ms
         if t < ms:
             k = t // _DOTS_MS
             d = (k + 1) * _DOTS_MS          # the next dot, or the bot's action
@@ -280,6 +290,7 @@ class Table(Screen):
     def _skip(self):
         """A key during a bot's thinking or pop-up: on at once (see the top)."""
         self.app.skipped = self.app.now
+        self.hurry = True
         if self.mode == _THINK:
             return self._bot_acts()
         self.mode = _TURN
