@@ -90,6 +90,7 @@ class Session:
         self.unkept = False                 # a game counted, not in the history save yet
         self.collected = -1                 # its actions at the app's last collection
                                             # in a bot's pause (app._acted)
+        self.restored = match is not None   # read back from a save: see view()
         self.game = None
         if match is None:
             self.next_game()
@@ -221,6 +222,14 @@ class Session:
             return "rulespages", "Guide", ()
         if self.ended:                      # a finished match (from a save)
             return "showdown", "Showdown", (2,)
+        if self.restored:
+            # The bots' moves after the save (saving.py: a person's move saves, a bot's
+            # does not) were shown before the restart: played again at once, not shown
+            # again as if the game had stepped back.
+            self.restored = False
+            while g.to_act is not None and g.to_act >= self.people and \
+                    g.svaras == self.svaras_seen:
+                self.bot_act()
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
             self.last_seat = -1             # the game before's last action: not news now
