@@ -2,7 +2,7 @@
 over with ten players say everything above the help line, and a svara's join says what
 each player paid and who declined. The key sequences are the issue's, run headless as
 `python -m tools.sim` runs them."""
-from ui_helpers import T, run, drawing  # noqa: E402
+from ui_helpers import T, run, drawing, check_screen  # noqa: E402
 
 from drivers import keys as K
 from ui.draw import HELP_Y
@@ -89,3 +89,38 @@ def test_a_svaras_join_tells_declined_from_not_asked_yet():
     said = rows(r)
     assert all(said["Bot %d" % k] == T.ST_NO_JOIN for k in range(4, 10)), said
     assert said["Bot 2"] == T.ST_ASKED and said["You"] == T.ST_ASKED, said
+
+
+def play_to_the_end(r, limit=3000):
+    """OK (call, next, show the cards) on every screen until game over, each screen's
+    words checked against the match (ui_helpers.check_screen); what was seen."""
+    seen = {}
+    for _ in range(limit):
+        kind = r.trace().split()[0]
+        if kind in ("table", "showdown", "svara", "gameover"):
+            check_screen(r)
+            key = kind if kind != "table" else "table " + r.trace().split()[1]
+            seen[key] = seen.get(key, 0) + 1
+        if kind == "gameover":
+            return seen
+        r.key(K.OK)
+    raise AssertionError("no game over after %d keys: %s" % (limit, r.trace()))
+
+
+def test_a_ten_seat_match_says_the_right_things_to_its_end():
+    # You and nine bots, stack 20 (New game: Bots 3 -> 9, Stack 100 -> 20), calling.
+    r = run(5, "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT DOWN DOWN LEFT LEFT SL")
+    assert r.app.play.game.n == 10
+    seen = play_to_the_end(r)
+    assert seen["showdown"] >= 3 and seen["table turn"] >= 3, seen
+    assert r.app.play.games >= 3
+
+
+def test_a_hot_seat_match_of_ten_says_the_right_things_to_its_end():
+    # Ten people, no bots (People 1 -> 10 leaves no room for one), stack 20: a cover before each
+    # person's turn, then the turn; OK shows the cards and calls.
+    r = run(5, "OK" + " RIGHT" * 9 + " DOWN DOWN DOWN LEFT LEFT SL")
+    p = r.app.play
+    assert p.people == 10 and p.game.n == 10, (p.people, p.game.n)
+    seen = play_to_the_end(r)
+    assert seen["table cover"] >= 10 and seen["showdown"] >= 3, seen
