@@ -116,3 +116,24 @@ def test_a_whole_match_on_a_phones_keypad_shows_the_simulators_screens(phone, tm
         same(b, frames[i], "key %d (%s)" % (i, name), tmp_path)
     assert b.driver.execute_script(
         "return document.documentElement.scrollHeight") == 640
+
+
+def test_one_tap_during_nine_bots_moves_hurries_them_to_your_turn(phone):
+    # Issue 43, 7: at the normal pace nine bots' moves hold about 12 s, and OK during
+    # them did nothing that showed in the page. One tap of OK while the first bot thinks
+    # hurries them all; the page settles at your turn within a few seconds.
+    import time
+    site, b = phone
+    b.open(site.url + "?seed=5")
+    b.wait_started()
+    b.wait_settled()
+    for name in "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT".split():   # Bots 3 -> 9
+        b.click(name)
+        b.wait_settled()
+    b.click("SL")                       # Play: Bot 1 acts first, then eight more bots
+    time.sleep(0.3)
+    begun = time.monotonic()
+    b.click("OK")
+    b.wait_settled(timeout=30)
+    took = time.monotonic() - begun
+    assert took < 5, took
