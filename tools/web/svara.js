@@ -186,7 +186,12 @@ function fitted() {
   return { s, row: Math.max(ROW_MIN, row) };
 }
 
+let sized = "";                 // the window and page state the layout was made for
+
 function resize() {
+  const key = [innerWidth, innerHeight, window.devicePixelRatio, $("bar").hidden].join();
+  if (key === sized) return;      // (tick() calls this: no layout read every tick)
+  sized = key;
   const { s, row } = fitted();
   const k = Math.max(1, Math.min(8, Math.round(s * (window.devicePixelRatio || 1))));
   const css = Math.floor(W * s) + "px";
