@@ -79,7 +79,7 @@ class Session:
         self.last_action = 0
         self.last_amount = 0
         self.last_open = False
-        self.last_round = 0                 # its round: 0 betting, 1 blinds, 3 a svara's join
+        self.last_round = 0                 # 0 betting, 1 blinds, 3 a svara's join
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
@@ -90,7 +90,7 @@ class Session:
         self.unkept = False                 # a game counted, not in the history save yet
         self.collected = -1                 # its actions at the app's last collection
                                             # in a bot's pause (app._acted)
-        self.restored = match is not None   # read back from a save: see view()
+        self.restored = match is not None   # read back from a save (view())
         self.game = None
         if match is None:
             self.next_game()
@@ -222,13 +222,9 @@ class Session:
             return "rulespages", "Guide", ()
         if self.ended:                      # a finished match (from a save)
             return "showdown", "Showdown", (2,)
-        if self.restored:
-            # The bots' moves after the save (saving.py: a person's move saves, a bot's
-            # does not) were shown before the restart: played again at once, not shown
-            # again as if the game had stepped back.
-            self.restored = False
-            while g.to_act is not None and g.to_act >= self.people and \
-                    g.svaras == self.svaras_seen:
+        if self.restored:                   # the bots' moves after the save (saving.py)
+            self.restored = False           # were seen before the restart: at once
+            while g.to_act is not None and g.to_act >= self.people:
                 self.bot_act()
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
