@@ -290,9 +290,9 @@ def test_replay_of_a_game_saved_before_the_bots_moves_says_they_are_not_in_it(tm
     got = cli("replay", str(save))
     assert got.returncode == 0, got.stderr
     assert got.stdout.rstrip().endswith(
-        "(the game goes on: Bot 1 to act)\n(saved at the last person's move: the bots' "
-        "moves since, from Bot 1's on, are not in the save; the handset plays them again, "
-        "the same, when the game is continued)")
+        "(the game goes on: Bot 1 to act)\n(the save ends here: the handset saves at a "
+        "person's move and at a new game, not at a bot's; the bots' moves from Bot 1's on "
+        "are played again, the same, when the game is continued)")
     g.act(svara.PASS)                               # a person's own turn: nothing to add
     g2 = svara.Game([40, 40], 1, seed=3)
     save.write_bytes(store.encode(8, {"v": 1, "cfg": [1, 1],

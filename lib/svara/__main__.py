@@ -179,9 +179,9 @@ def cmd_replay(args, out):
         text = history(g, seats)
         if people is not None and g.to_act is not None and g.to_act >= people:
             # The handset saves a game at a person's move, not at a bot's (saving.py).
-            text += ("\n(saved at the last person's move: the bots' moves since, from %s's"
-                     " on, are not in the save; the handset plays them again, the same,"
-                     " when the game is continued)" % seats[g.to_act])
+            text += ("\n(the save ends here: the handset saves at a person's move and at a"
+                     " new game, not at a bot's; the bots' moves from %s's on are played"
+                     " again, the same, when the game is continued)" % seats[g.to_act])
         told.append(text)
     print("\n\n".join(told), file=out)
     return 0
