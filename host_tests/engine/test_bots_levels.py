@@ -164,9 +164,9 @@ def no_decision(level, bots_at_table, matches=30, stack=100):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 43, 11: Easy's tuning (blind 128/256, open "
-                   "21+ at 160/256, bluff 16/256) changes every scripted game's bots; not "
-                   "landed with this pass")
+@pytest.mark.xfail(strict=True, reason="issue 43, 11: Easy's tuning (open with 16+ when a "
+                   "pass hands the pot to the dealer: docs/BOTS.md) changes the bots of 30 "
+                   "scripted games and goldens; not landed with this pass")
 def test_easy_hands_you_games_without_a_decision_no_more_than_normal_does():
     # Measured (30 matches of up to 60 games): heads-up Easy 39 %, Normal 23 %, Hard 7 %;
     # four-handed Easy 15 %, Normal 4 %, Hard 2 %. At a table of people someone blinds
