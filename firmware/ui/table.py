@@ -30,8 +30,8 @@
 # (OK, the left soft key, the green key), the cover's OK and the result's OK do nothing
 # (ui/screen.hurried), so that a key pressed twice to hurry the bots neither plays the
 # person's turn that the second press found nor closes the showdown before it is
-# seen. With two or more people a cover screen
-# hides the cards until the next person presses OK.
+# seen. With two or more people a cover screen hides the cards until the next person
+# presses OK.
 from drivers import keys
 from i18n import held, item
 import settings
