@@ -9,7 +9,7 @@
 # key (App._keep, saving.save_session). view() says which screen shows the state now
 # (ui/screen.py resume() opens it).
 from svara.match import Match
-from svara.game import BLINDS, Rng
+from svara.game import Rng
 import settings
 
 from micropython import const
@@ -79,7 +79,7 @@ class Session:
         self.last_action = 0
         self.last_amount = 0
         self.last_open = False
-        self.last_blinds = False
+        self.last_round = 0                 # 0 betting, 1 blinds, 3 a svara's join
         self.svaras_seen = 0
         self.games = 0
         self.counted = False                # this game's statistics are in
@@ -90,6 +90,7 @@ class Session:
         self.unkept = False                 # a game counted, not in the history save yet
         self.collected = -1                 # its actions at the app's last collection
                                             # in a bot's pause (app._acted)
+        self.restored = match is not None   # read back from a save (view())
         self.game = None
         if match is None:
             self.next_game()
@@ -99,17 +100,17 @@ class Session:
         `seen` the svaras already shown (saving.snapshot: one less on the svara screen)."""
         return [self.viewer, self.games, seen, int(self.counted), self.last_seat,
                 self.last_action, self.last_amount, int(self.last_open),
-                int(self.last_blinds), int(self.ended)]
+                self.last_round, int(self.ended)]
 
     def set_state(self, pv):
         """A saved "p" field (state()) back in place; ValueError when it does not fit this
         table. counted and ended are as saved (loading.py may know better)."""
         (viewer, games, seen, counted, last_seat, last_action, last_amount,
-         last_open, last_blinds, ended) = pv
+         last_open, last_round, ended) = pv
         n = len(self.match.stacks)
         if (not -1 <= viewer < self.people or games < 1 or seen < 0
                 or not -1 <= last_seat < n or not 0 <= last_action <= 4
-                or last_amount < 0 or counted > 1 or last_open > 1 or last_blinds > 1
+                or last_amount < 0 or counted > 1 or last_open > 1 or last_round > 3
                 or ended > 1):
             raise ValueError("bad field")
         self.viewer = viewer
@@ -119,7 +120,7 @@ class Session:
         self.last_action = last_action
         self.last_amount = last_amount
         self.last_open = last_open == 1
-        self.last_blinds = last_blinds == 1
+        self.last_round = last_round
         self.counted = counted == 1
         self.ended = ended == 1
         self.over_saved = ended == 1        # the match was over when saved (_complete)
@@ -221,6 +222,10 @@ class Session:
             return "rulespages", "Guide", ()
         if self.ended:                      # a finished match (from a save)
             return "showdown", "Showdown", (2,)
+        if self.restored:                   # the bots' moves after the save (saving.py)
+            self.restored = False           # were seen before the restart: at once
+            while g.to_act is not None and g.to_act >= self.people:
+                self.bot_act()
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
             self.last_seat = -1             # the game before's last action: not news now
@@ -249,7 +254,7 @@ class Session:
         """Play an action for `seat` and remember it for the message line."""
         g = self.game
         self.last_open = not g.opened
-        self.last_blinds = g.phase == BLINDS
+        self.last_round = g.phase ^ 1       # svara.game's BLINDS 0, BETTING 1, JOINING 2
         reads = self.reads
         if reads is not None:
             reads.see(g, action, amount)

@@ -128,36 +128,47 @@ class Showdown(Screen):
     def _result(self, fb):
         p = self.p
         g = p.game
+        if p.you(g.winner):                 # "You" as the pot's label says, else the name
+            text = T[_W_YOU_WIN] % g.won
+        else:
+            text = T[_W_WINS] % (p.name(g.winner), g.won)
         if g.ending == _END_SHOWDOWN:
-            draw.title_band(fb, T[_W_SHOWDOWN])
-            y = self._hands(fb, g.showdown, g.winner)
+            shown = g.showdown
+            # Eight hands or more leave no room below them: the winner's line takes the
+            # title's place, the rows close up, and the pot slides just above the help.
+            crowded = len(shown) > 7
+            draw.title_band(fb, text if crowded else T[_W_SHOWDOWN])
+            y = self._hands(fb, shown, g.winner, _TOP - 2 if crowded else _TOP,
+                            _ROW - 1 if crowded else _ROW)
+            if crowded:
+                self.pot_y = y
+                self.x0 = -1
+                self._pot(fb)
+                draw.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
+                return
         else:
             draw.title_band(fb, T[_W_GAME_TITLE] % p.games)
             draw.center(fb, T[_W_WHY][g.ending], _TOP + 8, _LIGHT, F5)
             draw.center(fb, T[_W_WHY_2][g.ending], _TOP + 18, _LIGHT, F5)
             y = _TOP + 36
         self.pot_y = y + 6
-        if p.you(g.winner):                 # "You" as the pot's label says, else the name
-            text = T[_W_YOU_WIN] % g.won
-        else:
-            text = T[_W_WINS] % (p.name(g.winner), g.won)
         draw.center(fb, text, y + 24, _GOLD)
         self.x0 = -1                        # the pot's line drawn whole
         self._pot(fb)
         draw.bottom(fb, self.help, T[_W_NEXT], T[_W_HISTORY])
 
-    def _hands(self, fb, shown, winner):
-        """Rows of name, cards and points for each (seat, points) shown; the y after."""
+    def _hands(self, fb, shown, winner, y, step):
+        """Rows of name, cards and points for each (seat, points) shown, from y, `step`
+        apart; the y after."""
         p = self.p
-        y = _TOP
         for seat, points in shown:
             if seat == winner:
-                fb.fill_rect(0, y - 1, _WIDTH, _ROW, _GOLD)
+                fb.fill_rect(0, y - 1, _WIDTH, step, _GOLD)
             ink = _BLACK if seat == winner else _CARD
             writer.text(fb, p.name(seat), 2, y + 1, ink, F5)
             draw.mini_hand(fb, 42, y, p.shown, 3 * seat, p.match.rules.joker)
             draw.right(fb, "%d" % points, _WIDTH - 3, y + 1, ink, F5)
-            y += _ROW
+            y += step
         return y
 
     def _pot(self, fb):
@@ -250,11 +261,12 @@ class Showdown(Screen):
             text = T[_W_MATCH_WON] % p.name(w)
         draw.center(fb, text, _TOP, _GOLD, F5)
         y = _TOP + 12
+        step = 9 if len(st) < 10 else 8     # ten rows end above "Play again"
         for i in range(len(st)):
             ink = _GOLD if i == w else (_CARD if st[i] else _LIGHT)
             writer.text(fb, p.name(i), 20, y, ink, F5)
             draw.right(fb, "%d" % st[i], _WIDTH - 20, y, ink, F5)
-            y += 9
+            y += step
         for i in range(2):
             self._choice(fb, i)
         draw.bottom(fb, T[_W_HELP_AGAIN], T[_W_SELECT], T[_W_HISTORY])

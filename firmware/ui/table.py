@@ -4,8 +4,9 @@
 # actions (chosen with UP/DOWN, the chips with LEFT/RIGHT, digits or the # presets;
 # OK plays, the green key calls; * shows the chances). Bots play in idle(), by the clock
 # (app.now): one acts once Session.think_ms have passed, then its action shows as a
-# pop-up for Session.pop_ms; a key skips either, and for ui/screen.GUARD_MS after it the
-# keys that play do nothing (ui/screen.hurried). Only the parts that changed are drawn
+# pop-up for Session.pop_ms; a key skips either and hurries the bots after it till a
+# person's turn (each pop-up _HURRY_MS), and for ui/screen.GUARD_MS after it the keys
+# that play do nothing (ui/screen.hurried). Only the parts that changed are drawn
 # (_parts). With two or more people a cover hides the cards until the next person
 # presses OK. The keys and what each screen of a match shows: docs/UI.md.
 from drivers import keys
@@ -39,6 +40,7 @@ _W_COVER_TO = const(27)
 _W_DID = const(29)
 _W_DID_NO_BLIND = const(30)
 _W_DID_OPEN = const(31)
+_W_HIST_NO_JOIN = const(69)
 _W_FOLD_ASK = const(33)
 _W_GAME_NO = const(35)
 _W_HELP_CHIPS = const(44)
@@ -72,6 +74,7 @@ _W_ST_ASKED = const(130)
 _W_ST_BET = const(131)
 _W_ST_BLIND = const(132)
 _W_ST_IN = const(133)
+_W_ST_NO_JOIN = const(162)
 _W_ST_OUT = const(134)
 _W_ST_PASSED = const(135)
 _W_ST_TIED = const(136)
@@ -130,6 +133,7 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
                             # in the 5x8 rows of seven seats or more from x 8
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
 _DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in a cycle
+_HURRY_MS = const(150)      # a bot's pop-up in a hurry (a key during the bots' moves)
 
 
 class Table(Screen):
@@ -147,6 +151,7 @@ class Table(Screen):
         self.sel = 0
         self.amount = 0
         self.tick = 0               # the thinking dots' step (_DOTS_MS each)
+        self.hurry = False          # a key hurried the bots (till a person's turn)
         # when the bot's thinking or pop-up began (app.now); till enter(), when the table
         # was asked for (Session.view: the key that dealt, say), -1 not known
         self.t0 = since
@@ -197,6 +202,7 @@ class Table(Screen):
             self.mode = _THINK
             self.help = T[_W_HELP_WAIT]
             return
+        self.hurry = False
         if p.viewer != s:
             self.mode = _COVER
             self.help = T[_W_HELP_COVER]
@@ -232,13 +238,17 @@ class Table(Screen):
             return _NOTHING
         app = self.app
         t = ticks_diff(app.now, self.t0)
+        hurry = self.hurry
         if mode == _POP:
-            if t < self.p.pop_ms:
-                app.wait = self.p.pop_ms - t    # nothing to do until the pop-up ends
+            ms = _HURRY_MS if hurry else self.p.pop_ms
+            if t < ms:
+                app.wait = ms - t               # nothing to do until the pop-up ends
                 return _BUSY
+            if hurry:                           # the guard from the turn this brings
+                app.skipped = app.now
             self.mode = _TURN
             return self._after()
-        ms = self.p.think_ms
+        ms = 0 if hurry else self.p.think_ms
         if t < ms:
             k = t // _DOTS_MS
             d = (k + 1) * _DOTS_MS          # the next dot, or the bot's action
@@ -258,6 +268,7 @@ class Table(Screen):
     def _skip(self):
         """A key during a bot's thinking or pop-up: on at once (see the top)."""
         self.app.skipped = self.app.now
+        self.hurry = True
         if self.mode == _THINK:
             return self._bot_acts()
         self.mode = _TURN
@@ -604,8 +615,14 @@ class Table(Screen):
         if g.phase == _JOINING:
             if g.tied(i):
                 return _ORANGE, _W_ST_TIED, -1
-            if not g.is_in(i):
+            if not g.is_in(i):              # asked (before the one asked now), or not
+                d = g.dealer + 1
+                n = g.n
+                if (i - d) % n < (g.to_act - d) % n or g.stacks[i] < g.buy_in:
+                    return _GREY, _W_ST_NO_JOIN, -1
                 return _GREY, _W_ST_ASKED, -1
+            if not g.tied(i):               # joined: the buy-in (not the tied game's bets)
+                return _LIGHT, _W_ST_BET if g.buy_in else _W_ST_IN, g.buy_in or -1
         if not g.is_in(i):
             return _GREY, _W_ST_PASSED, -1
         if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
@@ -654,8 +671,10 @@ class Table(Screen):
         p = self.p
         a = p.last_action
         n = p.last_amount
-        if a == _PASS and p.last_blinds:
+        if a == _PASS and p.last_round == 1:
             t = T[blinds]
+        elif a == _PASS and p.last_round == 3:  # a svara's join declined, not a fold
+            t = T[_W_ST_NO_JOIN] if who is None else T[_W_HIST_NO_JOIN]
         elif a == _RAISE and p.last_open:
             t = T[opened]
         else:

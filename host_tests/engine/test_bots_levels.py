@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import ROOT, on_both_interpreters
 from tools.mp.wasm import MicroPython
 
+import svara
 from svara import bots
 from svara.game import Game, Rng, BLINDS
 from svara.rules import Rules
@@ -130,3 +131,40 @@ def test_hard_wins_more_chips_than_normal_at_a_table_of_bots_only(monkeypatch):
     rows = bench_bots.table_block((bench_bots.BOTS4, 0, 300))
     mean, half = bench_bots.interval([r[bots.HARD] - r[bots.NORMAL] for r in rows])
     assert mean >= 0.2 and mean - half > 0, (mean, half)
+
+
+def no_decision(level, bots_at_table, matches=30, stack=100):
+    """The share of games that end before seat 0 (a person, played here by Normal) has
+    acted, at a table of that person and `bots_at_table` bots of `level`: everyone before
+    the dealer passed, and the dealer took the antes (issue 43, 11)."""
+    games = none = 0
+    for seed in range(1, matches + 1):
+        m = svara.Match([stack] * (bots_at_table + 1), 0, None, seed)
+        rng = Rng(seed ^ 0x5a5a)
+        for _ in range(60):
+            g = m.next_game()
+            if g is None:
+                break
+            acted = False
+            while g.to_act is not None:
+                s = g.to_act
+                acted = acted or s == 0
+                g.act(*bots.decide(bots.NORMAL if s == 0 else level, g, s, rng))
+            games += 1
+            none += not acted
+            if g.stacks[0] < 1:
+                break
+    return none / games
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 43, 11: Easy's tuning (open with 16+ when a "
+                   "pass hands the pot to the dealer: docs/BOTS.md) changes the bots of 30 "
+                   "scripted games and goldens; not landed with this pass")
+def test_easy_hands_you_games_without_a_decision_no_more_than_normal_does():
+    # Measured (30 matches of up to 60 games): heads-up Easy 39 %, Normal 23 %, Hard 7 %;
+    # four-handed Easy 15 %, Normal 4 %, Hard 2 %. At a table of people someone blinds
+    # or opens in nearly every game; Normal's figures are the yardstick here.
+    for table in (1, 3):
+        easy, normal = no_decision(bots.EASY, table), no_decision(bots.NORMAL, table)
+        assert easy <= normal * 1.25 + 0.01, (table, easy, normal)

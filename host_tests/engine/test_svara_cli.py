@@ -181,9 +181,13 @@ def test_a_text_match_against_the_bots_plays_to_its_end():
 
     m = play(3, "normal", 10, 5, read, out)
     text = out.getvalue()
-    assert m.over and sum(m.stacks) == 30
-    assert "The match is over" in text and "Your cards: " in text
-    assert text.count("--- game ") == m.games
+    stacks = m.game.stacks if m.game is not None else m.stacks
+    assert sum(stacks) == 30 and "Your cards: " in text
+    if m.over:
+        assert "The match is over" in text and text.count("--- game ") == m.games
+    else:                               # you are out: the bots do not play on
+        assert stacks[0] == 0 and "You are out of chips" in text
+        assert text.count("--- game ") == m.games + 1
 
 
 def test_the_person_may_quit_and_wrong_moves_are_refused():
@@ -227,3 +231,71 @@ def test_argument_errors_are_one_line():
         assert got.returncode == 2 and got.stdout == "", args
         assert len(got.stderr.strip().splitlines()) == 1, (args, got.stderr)
         assert "--help" in got.stderr
+
+
+def calls_and_passes(n):
+    """Standard input of n moves: a pass, then three calls, and again."""
+    return "".join("c\n" if i % 4 else "p\n" for i in range(n))
+
+
+def test_a_showdown_that_ends_in_a_svara_shows_its_cards():
+    # Issue 43, 1: seed 38's game 24 is a three-way tie with nobody left to ask, so the
+    # svara starts inside the act that showed the cards; they were printed as "?".
+    got = cli("play", "--players", "3", "--seed", "38", stdin=calls_and_passes(200))
+    shows = [line for line in got.stdout.splitlines() if line.startswith("Showdown: ")]
+    assert shows and "Showdown: You 10d 10h Jd = 20 | Bot 1 Jc 7s Qc = 20 | " \
+        "Bot 2 Kh Qs 10s = 20" in shows
+    for line in shows:
+        for part in line[len("Showdown: "):].split(" | "):
+            assert "?" not in part and len(part.split(" = ")[0].split()[-3:]) == 3, line
+    lines = got.stdout.splitlines()
+    k = lines.index("Bot 1 calls 1", lines.index("--- game 24: dealer Bot 1, stacks You 81 | "
+                                                  "Bot 1 119 | Bot 2 97"))
+    assert lines[k + 1].startswith("Showdown: You 10d")     # told after the call that showed it
+    assert lines[k + 2].startswith("Svara! Tied")
+
+
+def test_the_text_game_ends_when_you_are_out_of_chips():
+    # Issue 43, 2: seed 2 with 20 chips each leaves you with none after game 18; the
+    # bots played 329 more games among themselves.
+    got = cli("play", "--players", "3", "--stack", "20", "--seed", "2",
+              stdin=calls_and_passes(3000))
+    assert got.returncode == 0, got.stderr
+    text = got.stdout
+    assert text.count("--- game ") == 18
+    assert text.rstrip().endswith("You are out of chips: the match is over for you "
+                                  "(You 0 | Bot 1 27 | Bot 2 33).")
+    assert "The match is over" not in text
+
+
+def test_the_text_games_words_say_what_is_owed_and_who_may_join():
+    # Issue 43, 13: no "to call 0" before anyone opened, no buy-in when nobody may buy in.
+    got = cli("play", "--players", "3", "--seed", "38", stdin=calls_and_passes(200))
+    text = got.stdout
+    assert "to call 0" not in text
+    assert "Pot 3, nobody has bet yet, stacks You 82 | Bot 1 117 | Bot 2 98" in text
+    assert "Pot 4, to call 1, stacks You 81 | Bot 1 119 | Bot 2 96" in text
+    assert ("Svara! Tied at the showdown: the pot of 6 is played again (only those tied "
+            "play it)") in text
+    assert "(buy-in 2)" not in text
+
+
+def test_replay_of_a_game_saved_before_the_bots_moves_says_they_are_not_in_it(tmp_path):
+    # Issue 43, 13: the handset saves at a person's move; the bots' after it are played
+    # again on Continue. A replay that stopped at "Bot 1 to act" read as if nobody had.
+    g = svara.Game([40, 40, 40, 40], 0, seed=3)     # Bot 1 (seat 1) blinds first
+    save = tmp_path / "game"
+    save.write_bytes(store.encode(7, {"v": 1, "cfg": [1, 3],
+                                      "log": binascii.hexlify(log.dump(g)).decode()}))
+    got = cli("replay", str(save))
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.rstrip().endswith(
+        "(the game goes on: Bot 1 to act)\n(the save ends here: the handset saves at a "
+        "person's move and at a new game, not at a bot's; the bots' moves from Bot 1's on "
+        "are played again, the same, when the game is continued)")
+    g.act(svara.PASS)                               # a person's own turn: nothing to add
+    g2 = svara.Game([40, 40], 1, seed=3)
+    save.write_bytes(store.encode(8, {"v": 1, "cfg": [1, 1],
+                                      "log": binascii.hexlify(log.dump(g2)).decode()}))
+    got = cli("replay", str(save))
+    assert got.stdout.rstrip().endswith("(the game goes on: You to act)")

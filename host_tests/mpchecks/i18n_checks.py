@@ -89,7 +89,7 @@ PLACES = {
     # Seat states: 6x12 from x 47, clear of a 4-digit stack right-aligned at 126.
     "ST_BLIND": (N, 54, (99,)), "ST_IN": (N, 54, ()), "ST_BET": (N, 54, (99,)),
     "ST_PASSED": (N, 54, ()), "ST_OUT": (N, 54, ()), "ST_TIED": (N, 54, ()),
-    "ST_ASKED": (N, 54, ()),
+    "ST_ASKED": (N, 54, ()), "ST_NO_JOIN": (N, 54, ()),   # (also a pop-up: 5x8, 80)
     # Issue 25, the table: the green key with nothing to call and the ante's doubling
     # (the help line); the line above the message line, 5x8 from 4 pixels after "#99"
     # (x 21) to x 126: the games until the ante doubles (up to 10), its doubling this

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 LIMIT = 2.0     # seconds a case may take
 
 # {tree}: the sentinel tree; in it: mine (a file of someone's), dir/ (a folder with a
-# file), fifo, loop (a symlink to itself), huge (2 MiB of key names), bad.py (not UTF-8),
+# file), fifo, loop (a symlink to itself), huge (2 MiB of key names), a .py file that is not UTF-8,
 # junk (5,000 lines that are no move),
 # src/ (a copy of the checkout's firmware/ and lib/ with a broken store.py: see below).
 # (module, args, stdin): stdin None or a path read as the tool's standard input.

@@ -106,7 +106,7 @@ def test_no_display_and_no_keys_refuses_quickly():
 
 
 @pytest.mark.micropython
-def test_micropython_runs_the_menus_in_a_140k_heap():
+def test_micropython_runs_the_menus_in_a_141k_heap():
     # The whole firmware's code is loaded into RAM here (no frozen modules in the
     # WebAssembly port): with it, the firmware needs more than 96 KB (see tools/bench/play.py).
     # Issue 23's code (pacing by the clock, partial redraws) made 128 KB grow, as it did
@@ -117,8 +117,10 @@ def test_micropython_runs_the_menus_in_a_140k_heap():
     # 128 KB) went 127.00 -> 127.50 KB. The eighth pass's (the game's pair in a folder of
     # its own: store.py's code the largest part; words read from the views) needs 140 KB
     # (139 grew; dc50b1e held at 137 and 138), while the unix port's .mpy run of 10,000
-    # random keys stayed within 128 KB (docs/SPEED.md, eighth pass).
-    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(140 * 1024), "--trace")
+    # random keys stayed within 128 KB (docs/SPEED.md, eighth pass). 140 held by luck:
+    # at d2557f7 140 KB held and 140.25, 140.5 and 140.75 grew; issue 43's code (a svara's
+    # join said, one more word) needs 141 KB (140 grew).
+    out = sim("--keys", SCRIPT, "--micropython", "--heap", str(141 * 1024), "--trace")
     assert out.returncode == 0, out.stderr
     assert len(out.stdout.splitlines()) == len(SCRIPT.split()) + 1
 

@@ -287,3 +287,74 @@ def test_a_bot_first_after_a_deal_thinks_from_the_key_that_dealt():
         app.idle()
         clock.now += app.wait if app.timed else 10
     assert tried == 3, (tried, r.trace())
+
+
+def ten_seats(pace=1, seed=5):
+    """You and nine bots at Bot pace `pace`, on a test clock (New game: Bots up to 9)."""
+    r = bench_play.CPythonPlay(seed)
+    r.key(K.OK)                             # New game
+    r.app.cfg[settings.PACE] = pace
+    r.app.cfg[settings.BOTS] = 9
+    clock = Clock()
+    r.app.clock = clock
+    r.app.key(K.SL)                         # Play
+    return r, clock
+
+
+def test_one_key_hurries_every_bot_to_your_turn_each_move_still_shown():
+    # Issue 43, 7: at the normal pace a bot's move holds 1.3 s, nine of them 12 s; one
+    # key during them hurries them all (none thinks, each pop-up 0.15 s): each move still
+    # shows on its row, and is in the game; your turn is never played by it.
+    r, clock = ten_seats()
+    p = r.app.play
+    you = p.viewer
+    while p.game.to_act == you or mode(r) != "think":     # a bot round before your turn
+        if mode(r) == "turn":
+            clock.now += 400
+            r.app.key(K.OK)
+        clock.now += 10
+        r.app.idle()
+    played = acts(r)
+    popped = []
+    begun = clock.now
+    r.app.key(K.OK)                                      # once
+    for _ in range(100000):
+        if mode(r) == "pop" and (not popped or popped[-1] != len(played)):
+            popped.append(len(played))
+        if mode(r) == "turn" or r.app.screen.name != "table":
+            break
+        clock.now += 10
+        r.app.idle()
+    took = clock.now - begun
+    bots = [seat for seat, _, _ in played]
+    assert len(bots) >= 4 and you not in bots, played
+    assert popped == list(range(1, len(bots) + 1)), (popped, bots)   # each one shown
+    assert took <= 160 * len(bots) + 20, (took, len(bots))
+    assert took < p.pop_ms * len(bots) / 4
+    if mode(r) == "turn":                                # the same hurry's next press
+        for code in (K.OK, K.CALL, K.SL):
+            r.app.key(code)
+        assert mode(r) == "turn" and you not in [s for s, _, _ in played], played
+        clock.now += 300
+        r.app.key(K.OK)                                  # later, OK plays as ever
+        assert played[-1][0] == you, played
+
+
+def test_the_hurry_ends_at_your_turn():
+    r, clock = ten_seats()
+    p = r.app.play
+    until(r, clock, "think", 10)
+    r.app.key(K.OK)
+    until(r, clock, "turn", 10)
+    clock.now += 400
+    r.app.key(K.OK)                                      # you play: the bots think again
+    while mode(r) != "think":                            # (in this game or the next)
+        if r.trace().startswith(("showdown", "svara")) or mode(r) == "turn":
+            clock.now += 400
+            r.app.key(K.OK)
+        else:
+            clock.now += 10
+            r.app.idle()
+    begun = r.app.screen.t0                              # (from the key that dealt)
+    until(r, clock, "pop", 1)
+    assert clock.now - begun >= p.think_ms and not r.app.screen.hurry

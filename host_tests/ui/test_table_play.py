@@ -132,7 +132,7 @@ def test_the_pop_up_says_the_move_in_words():
     from drivers.simdisplay import SimDisplay
     from ui import writer
     a = p.last_action
-    if a == 0 and p.last_blinds:
+    if a == 0 and p.last_round == 1:
         text = T.POP_NO_BLIND
     elif a == 2 and p.last_open:
         text = T.POP_OPEN % p.last_amount

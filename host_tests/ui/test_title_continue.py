@@ -52,3 +52,39 @@ def test_with_a_match_continue_is_a_row_like_the_others():
     assert pixel(f, 60, TITLE_ROW + 13 + 1) == GOLD
     assert BLACK in _row_pixels(r, TITLE_ROW + 13)
     assert help_line(r) == drawn_help(T.HELP_MENU)
+
+
+def test_continue_after_a_restart_shows_the_game_as_it_was_left():
+    # Issue 43, 10: the game is saved at a person's move, not at the bots' after it; on
+    # Continue after a restart (a reload of the web page, the window opened again) the
+    # bots' moves since came back one by one, thinking and popping up again, as if the
+    # game had stepped back. They are played at once: the table opens at your turn, as
+    # it was left.
+    from app import App
+    from drivers.simdisplay import SimDisplay
+    from store import Store
+    from mpchecks import saves_checks
+    fs = saves_checks.CutFS()
+    app = App(SimDisplay(), seed=5, store=Store("saves", fs=fs))
+    app.start()
+    saves_checks.press(app, (K.OK, K.SL))             # New game (you and 3 bots), Play
+    for _ in range(12):
+        if app.trace().startswith("table turn"):
+            break
+        saves_checks.press(app, (K.OK,))
+    saves_checks.press(app, (K.OK,))                  # your move: the bots play after it
+    while not app.trace().startswith("table turn"):
+        saves_checks.press(app, (K.OK,))
+    g = app.play.game
+    assert app.play.last_seat >= 1, "a bot moved last"
+    left = (app.trace(), bytes(g.log), app.display.frame_bytes())
+    again = App(SimDisplay(), seed=5, store=Store("saves", fs=saves_checks.CutFS(fs.files)))
+    again.start()
+    again.key(saves_checks.CONTINUE)
+    for _ in range(3):                                # the screen opens: no clock passes
+        if again.trace().startswith("table"):
+            break
+        again.idle()
+    assert again.trace() == left[0], (again.trace(), left[0])      # not "table think"
+    assert bytes(again.play.game.log) == left[1]
+    assert again.display.frame_bytes() == left[2]              # the same screen

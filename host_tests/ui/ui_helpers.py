@@ -146,3 +146,59 @@ def pref_row(pref):
     """The option number of preference `pref` (settings' _FOUR ...) on the lists."""
     from ui import options
     return options._PREF + pref
+
+
+def check_screen(r):
+    """What the screen says, checked against the match (issue 43): every string drawn
+    on the panel and, but the help line's and the soft keys', above the help line; the
+    table's pot and every seat's name and stack; the cover's person; a result's winner,
+    pot and every hand shown with its points (or why nobody showed); a svara's tie and
+    pot; game over's headline and every seat's chips. Returns the screen's strings."""
+    from ui.draw import HELP_Y
+    from ui import writer
+    texts = drawing(r)
+    said = [t[0] for t in texts]
+    for s, x, y, font in texts:
+        h = 12 if font is None else 8
+        assert 0 <= y and y + h <= 160, (s, y)
+        if y < HELP_Y:
+            assert y + h <= HELP_Y + 1, (s, y, "under the help line")
+        assert x + writer.width(s, font) >= 0 and x <= 128, (s, x)
+    p = r.app.play
+    trace = r.trace()
+    kind = trace.split()[0]
+    g = p.game
+
+    def shown(name):
+        return name in said or any(s.startswith(name) for s in said)
+
+    if kind == "table" and trace.split()[1] == "cover":
+        assert T.COVER_TO % p.name(g.to_act) in said, said
+    elif kind == "table":
+        assert T.POT % g.pot in said, (said, g.pot)
+        for i, v in enumerate(g.stacks):
+            assert shown(p.name(i)) and "%d" % v in said, (i, p.name(i), v, said)
+    elif kind == "showdown":
+        won = T.YOU_WIN % g.won if p.you(g.winner) else T.WINS % (p.name(g.winner), g.won)
+        assert won in said, (won, said)
+        if g.ending == 4:
+            assert T.POT % g.won in said, said
+            for seat, points in g.showdown:
+                assert shown(p.name(seat)) and "%d" % points in said, (seat, said)
+        else:
+            assert T.WHY[g.ending] in said and T.WHY_2[g.ending] in said, said
+    elif kind == "svara":
+        best = max(pt for _, pt in p.tie_shown)
+        assert T.SVARA_TIE % best in said and T.SVARA_POT % p.tie_pot in said, said
+        for seat, points in p.tie_shown:
+            if points == best:
+                assert shown(p.name(seat)), (seat, said)
+    elif kind == "gameover":
+        st = g.stacks if g is not None else p.match.stacks
+        w = p.winner()
+        head = (T.YOU_WON if p.people == 1 else T.MATCH_WON % p.name(w)) if w < p.people \
+            else (T.YOU_OUT if p.people == 1 else T.MATCH_WON % p.name(w))
+        assert head in said, (head, said)
+        for i, v in enumerate(st):
+            assert shown(p.name(i)) and "%d" % v in said, (i, v, said)
+    return said

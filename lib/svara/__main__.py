@@ -193,7 +193,13 @@ def cmd_replay(args, out):
         if given is not None and len(given) != g.n:
             raise ValueError("--names gives %d names for %d seats" % (len(given), g.n))
         seats = given or (seat_names(people, g.n) if people is not None else None)
-        told.append(history(g, seats))
+        text = history(g, seats)
+        if people is not None and g.to_act is not None and g.to_act >= people:
+            # The handset saves a game at a person's move, not at a bot's (saving.py).
+            text += ("\n(the save ends here: the handset saves at a person's move and at a"
+                     " new game, not at a bot's; the bots' moves from %s's on are played"
+                     " again, the same, when the game is continued)" % seats[g.to_act])
+        told.append(text)
     print("\n\n".join(told), file=out)
     return 0
 
@@ -279,15 +285,26 @@ def play(players, level, stack, seed, read, out):
     print("Svara %s: you against %d %s bot%s, %d chips each, seed %d" % (
         VERSION, players - 1, level, "" if players == 2 else "s", stack, seed), file=out)
     lvl = LEVELS[level]
+    shown = []                          # the showdown's lines, told after the action
+
+    def watch(g, what):
+        # At the showdown, while the cards are on the table: a svara with nobody to ask
+        # clears them inside the act() that showed them.
+        if what == "show":
+            shown.append(_showdown(g, who))
+            best = max([p for k, p in g.showdown])
+            if [p for k, p in g.showdown].count(best) > 1:
+                shown.append(_svara(g))
+
     while True:
-        g = m.next_game()
+        g = m.next_game(watch=watch)
         if g is None:
             break
         print("\n--- game %d: dealer %s, stacks %s" % (m.games + 1, who[g.dealer], " | ".join(
             "%s %d" % (who[s], v) for s, v in enumerate(g.stacks))), file=out)
-        shown = None
         told = None                     # the hand last shown to the person
         while g.to_act is not None:
+            _tell(shown, out)
             mine = g.view(0).hand()
             if mine is not None and mine != told and g.phase != JOINING:
                 told = mine             # a svara's new deal comes after its joining
@@ -295,7 +312,7 @@ def play(players, level, stack, seed, read, out):
                       file=out)
             s = g.to_act
             if s == 0:
-                print("Pot %d, to call %d, stacks %s" % (g.pot, g.to_call, " | ".join(
+                print("Pot %d, %s, stacks %s" % (g.pot, _owed(g), " | ".join(
                     "%s %d" % (who[k], v) for k, v in enumerate(g.stacks))), file=out)
                 got = _ask(g, read, out)
                 if got is None:
@@ -305,26 +322,53 @@ def play(players, level, stack, seed, read, out):
             else:
                 got = bots.decide(lvl, g, s, rng)
             text = action_text(got[0], got[1], g.phase, g.to_call, g.opened, g.buy_in)
-            svaras = g.svaras
             g.act(got[0], got[1])
             print(said(who[s], text), file=out)
-            shown = _showdown(g, shown, who, out)
-            if g.svaras != svaras:
-                print("Svara! Tied at the showdown: the pot of %d is played again "
-                      "(buy-in %d)" % (g.pot, g.buy_in), file=out)
-        _showdown(g, shown, who, out)   # a game shown down with no action (all in at the ante)
+        _tell(shown, out)               # (a game shown down with no action: all in at the ante)
         print(said(who[g.winner], "wins %d" % g.won), file=out)
+        if g.stacks[0] < m.rules.ante and len(m.players()) > 1:
+            print("\nYou are out of chips: the match is over for you (%s)." % " | ".join(
+                "%s %d" % (who[k], v) for k, v in enumerate(g.stacks)), file=out)
+            return m
     print("\nThe match is over: %s." % said(who[m.winner], "wins"), file=out)
     return m
 
 
-def _showdown(g, shown, who, out):
-    """Print the game's showdown if it is new since ``shown``; the showdown now."""
-    if g.showdown is not None and g.showdown is not shown:
-        print("Showdown: " + " | ".join(
-            "%s %s = %d" % (who[k], names(g.hands[k]) if g.hands[k] else "?", p)
-            for k, p in g.showdown), file=out)
-    return g.showdown
+def _tell(lines, out):
+    """Print the lines kept for the person and forget them."""
+    for line in lines:
+        print(line, file=out)
+    del lines[:]
+
+
+def _owed(g):
+    """What the person faces, in words: "to call 2", "nobody has opened"..."""
+    if g.phase == JOINING:
+        return "the svara's buy-in %d" % g.buy_in
+    if g.opened:
+        return "to call %d" % g.to_call
+    if g.last_blind:
+        return "the last blind %d, nobody has opened" % g.last_blind
+    return "nobody has bet yet"
+
+
+def _showdown(g, who):
+    """The showdown's line, the cards still on the table."""
+    return "Showdown: " + " | ".join(
+        "%s %s = %d" % (who[k], names(g.hands[k]), p) for k, p in g.showdown)
+
+
+def _svara(g):
+    """The line of a tie at the showdown: the pot played again, and who may buy in."""
+    joiners = [s for s in range(g.n)
+               if g.seated(s) and not g.tied(s) and g.stacks[s] >= g.buy_in]
+    if not joiners:
+        how = "only those tied play it"
+    elif g.buy_in:
+        how = "buy-in %d" % g.buy_in
+    else:
+        how = "others join free"
+    return "Svara! Tied at the showdown: the pot of %d is played again (%s)" % (g.pot, how)
 
 
 def cmd_play(args, out):

@@ -90,8 +90,17 @@ EXTRA = {
 
 # Source glyphs drawn anew here (code point -> font -> rows, as EXTRA): 5x8's full stop
 # is a three-row cross that reads as "+" after a digit ("18+5%"); here a 2x2 dot.
+# The 5x8 suits, on the mini cards: the source's club and spade are both a point over
+# a cross-bar, its heart and diamond both a point under a bar, a pixel or two apart
+# (read at 2x, four suits were taken for others: issue 43). Here the club has a round
+# top and a notch between its leaves, the spade a point and solid shoulders, the heart
+# two lobes over a point, the diamond a narrow upright diamond.
 REDRAWN = {
     0x2E: {"5x8": (".....", ".....", ".....", ".....", ".....", ".##..", ".##..", ".....")},
+    0x2663: {"5x8": (".....", ".###.", ".###.", "##.##", "##.##", "..#..", ".###.", ".....")},
+    0x2660: {"5x8": (".....", "..#..", ".###.", "#####", "#####", "..#..", ".###.", ".....")},
+    0x2665: {"5x8": (".....", "##.##", "#####", "#####", ".###.", "..#..", ".....", ".....")},
+    0x2666: {"5x8": (".....", "..#..", "..#..", ".###.", ".###.", "..#..", "..#..", ".....")},
 }
 
 CAP = "H"  # the replacement box is as tall as this capital

@@ -179,21 +179,46 @@ function widen(c) {
   return [(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)];
 }
 
-function scaleFor() {
+// The screen's size: x2 or x3 as asked, or "fit" (the default): as wide as the page
+// (a phone held upright: about 2.5x at 360 px), unless the keypad's seven rows, at
+// least ROW_MIN px each, and the links below would then not fit in the height left;
+// the keypad's rows take what height is left (up to ROW_MAX): the page never scrolls.
+// The canvas holds whole pixels of the panel (the device's pixels, rounded); CSS
+// scales it to the size chosen.
+const PAGE = 6, GAP = 4, EDGE = 4, ROW_GAP = 4, ROW_MIN = 24, ROW_MAX = 44;
+
+function fitted() {
   const want = params.get("scale") || "fit";
-  if (want === "2" || want === "3") return parseInt(want, 10);
-  const room = Math.min((window.innerWidth - 40) / W, (window.innerHeight - 330) / H);
-  return Math.max(1, Math.min(6, Math.floor(room)));
+  if (want === "2" || want === "3") return { s: parseInt(want, 10), row: 34 };
+  const phone = window.innerWidth < 480;
+  $("help").hidden = phone;                 // the PC keys: not on a phone
+  const below = $("bar").offsetHeight + (phone ? 0 : $("help").offsetHeight + GAP);
+  const rest = 2 * PAGE + 2 * EDGE + 2 * GAP + below + 6 * ROW_GAP;
+  const wide = (window.innerWidth - 2 * PAGE - 2 * EDGE) / W;
+  const tall = (window.innerHeight - rest - 7 * ROW_MIN) / H;
+  const s = Math.max(1, Math.min(6, wide, tall));
+  const row = Math.min(ROW_MAX, Math.floor((window.innerHeight - rest - H * s) / 7));
+  return { s, row: Math.max(ROW_MIN, row) };
 }
 
+let sized = "";                 // the window and page state the layout was made for
+
 function resize() {
-  const s = scaleFor();
-  if (canvas.width !== W * s) {
-    canvas.width = W * s;
-    canvas.height = H * s;
-    $("pad").style.width = W * s + 12 + "px";
+  const key = [innerWidth, innerHeight, window.devicePixelRatio, $("bar").hidden].join();
+  if (key === sized) return;      // (tick() calls this: no layout read every tick)
+  sized = key;
+  const { s, row } = fitted();
+  const k = Math.max(1, Math.min(8, Math.round(s * (window.devicePixelRatio || 1))));
+  const css = Math.floor(W * s) + "px";
+  if (canvas.width !== W * k || canvas.style.width !== css) {
+    canvas.width = W * k;
+    canvas.height = H * k;
+    canvas.style.width = css;
+    canvas.style.height = Math.floor(H * s) + "px";
+    $("pad").style.width = Math.floor(W * s) + 2 * EDGE + "px";
     dirty = true;
   }
+  for (const b of buttons.values()) b.style.height = row + "px";
 }
 
 function draw() {

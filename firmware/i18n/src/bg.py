@@ -52,6 +52,7 @@ ST_PASSED = "пас"
 ST_OUT = "вън"
 ST_TIED = "свара"
 ST_ASKED = "влиза?"
+ST_NO_JOIN = "не влиза"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Пас"
 ACT_CALL = "Плащам %d"
 ACT_OPEN = "Залагам %d"

@@ -51,6 +51,7 @@ ST_PASSED = "passed"
 ST_OUT = "out"
 ST_TIED = "svara"
 ST_ASKED = "join?"
+ST_NO_JOIN = "declined"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Pass"
 ACT_CALL = "Call %d"
 ACT_OPEN = "Bet %d"

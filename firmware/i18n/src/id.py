@@ -51,6 +51,7 @@ ST_PASSED = "pas"
 ST_OUT = "keluar"
 ST_TIED = "svara"
 ST_ASKED = "masuk?"
+ST_NO_JOIN = "menolak"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Pas"
 ACT_CALL = "Ikut %d"
 ACT_OPEN = "Taruh %d"

@@ -51,6 +51,7 @@ ST_PASSED = "gepast"
 ST_OUT = "uit"
 ST_TIED = "svara"
 ST_ASKED = "mee?"
+ST_NO_JOIN = "niet mee"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Passen"
 ACT_CALL = "Betaal %d"
 ACT_OPEN = "Inzet %d"

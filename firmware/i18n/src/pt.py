@@ -52,6 +52,7 @@ ST_PASSED = "passou"
 ST_OUT = "fora"
 ST_TIED = "svara"
 ST_ASKED = "entra?"
+ST_NO_JOIN = "não entra"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Passar"
 ACT_CALL = "Pagar %d"
 ACT_OPEN = "Apostar %d"

@@ -51,6 +51,7 @@ ST_PASSED = "пас"
 ST_OUT = "выбыл"
 ST_TIED = "свара"
 ST_ASKED = "войдёт?"
+ST_NO_JOIN = "не входит"  # asked to join a svara, said no (its row, its pop-up)
 ACT_PASS = "Пас"
 ACT_CALL = "Уравнять %d"
 ACT_OPEN = "Ставка %d"
