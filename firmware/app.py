@@ -135,7 +135,8 @@ class App:
         if self.clock is not None:
             self.now = self.clock()
         try:
-            if self.screen is None:     # (see idle(): the title is tried again)
+            if self.screen is None:     # (see _halt(): the saved game or the title
+                self._fails = 0         # is tried again)
                 raise MemoryError("no screen")
             if self.restore or self.rest:   # a key before the first idle(): the saves first
                 self.idle()
@@ -305,6 +306,27 @@ class App:
             self.note = "%s\n%s\n%s" % (what, type(e).__name__,
                                           T[_W_CONTINUE_LAST] if self.play else "")
             self._switch(Title(self, 1 if self.play else 0))
+            return
+        except Exception:
+            pass
+        self._halt(what)
+
+    def _halt(self, line):
+        """Not even the title could be made: one line on a blank panel, no screen, so
+        idle() answers nothing changed (main.py sleeps) until a key tries again."""
+        self.screen = None
+        self.message = line
+        self._said = ""     # (a message a failed attempt left: not over this line)
+        fb = self.fb
+        try:
+            fb.fill(0)
+            from ui.draw import help_line
+            help_line(fb, line)
+        except Exception:   # (no memory for the font: the panel's own, ASCII)
+            fb.fill(0)
+            fb.text("Out of memory", 12, 76, 1)
+        try:
+            self.display.show()
         except Exception:
             pass
 
