@@ -70,7 +70,8 @@ class App:
                                     # None: unknown, not read yet)
         self.token_saved = None     # stats_token as saved
         self.players_saved = None   # app.players as saved
-        self.kept = None        # the Session the "game" save holds, if any
+        self.kept = None        # the Session the "game" save holds, if any (True: a game,
+                                # its match let go for a new one: session.new_match)
         self.save_failed = False    # a failed save was said on the screen (once only)
         self.prefs_changed = False  # a screen changed the language or a preference (settings.PREFS)
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
@@ -332,7 +333,8 @@ class App:
 
     def trace(self):
         """The current screen's one-line state (the simulator's --trace)."""
-        return self.screen.trace()
+        s = self.screen
+        return s.trace() if s is not None else "no screen: " + self.message
 
     def new_seed(self):
         """A seed for the next game: from the app's seed if it had one, else random."""

@@ -66,6 +66,11 @@ def _fail(i, what):
     sys.exit(1)
 
 
+def _trace(a):
+    """The app's state in a line (an app halted out of memory has no screen)."""
+    return a.screen.trace() if a.screen is not None else "no screen: " + a.message
+
+
 def _settle(a, i=0):
     """idle() until nothing changes, as main.py's loop goes on after start() (a saved game
     is read then). A start that ran out of memory must settle too: one line shown, and
@@ -112,15 +117,15 @@ def main():
             while k < SETTLE_LIMIT and a.idle():
                 k += 1
             if k >= SETTLE_LIMIT:
-                _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, a.trace()))
+                _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, _trace(a)))
             if a.errors:
                 _fail(i, ("MEMORY " if isinstance(_first[0], MemoryError) else "ERROR ")
-                      + a.error + " on " + a.trace())
+                      + a.error + " on " + _trace(a))
             p = a.play
             if p is not None and p.game is not None:
                 g = p.game
                 if sum(g.stacks) + g.pot != p.total:
-                    _fail(i, "CHIPS %d not %d on %s" % (sum(g.stacks) + g.pot, p.total, a.trace()))
+                    _fail(i, "CHIPS %d not %d on %s" % (sum(g.stacks) + g.pot, p.total, _trace(a)))
             i += 1
             _AT[0] = i
             if i % 1000 == 0:
