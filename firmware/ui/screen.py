@@ -107,14 +107,8 @@ class Later:
 # when one of these screens takes over, the others are forgotten (app.py calls
 # drop_screens) and collected once no screen object holds them; the next open_screen
 # imports a module again.
-# Frozen in (__file__ is then the bare frozen name), a module's code is flash and its RAM
-# only its dict, function and class objects (ui.table's 1.2 KB): the match's own screens,
-# opened again every game, then stay, so their class dicts (296 bytes for Table's) are
-# made once while the heap is whole instead of looked for in a heap in pieces.
-DROP = ("title", "options", "rulespages", "stats", "names", "history",
-        "playmenu") if __file__ == "ui/screen.py" else (
-    "title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
-    "playmenu")
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
+        "playmenu")
 
 
 def open_screen(app, module, cls, *args):
