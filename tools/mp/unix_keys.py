@@ -55,7 +55,8 @@ app.App._recover = _caught
 
 
 def _fail(i, what):
-    print("FAIL key=%d %s" % (i, what))
+    if what:
+        print("FAIL key=%d %s" % (i, what))
     if _first:
         sys.print_exception(_first[0])
     try:
@@ -119,8 +120,13 @@ def main():
             if k >= SETTLE_LIMIT:
                 _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, _trace(a)))
             if a.errors:
-                _fail(i, ("MEMORY " if isinstance(_first[0], MemoryError) else "ERROR ")
-                      + a.error + " on " + _trace(a))
+                # The report in pieces, once the match is let go: a heap that just ran
+                # out would have no room for the line otherwise.
+                p = g = a.play = a.kept = None
+                gc.collect()
+                print("FAIL key=%d" % i, "MEMORY" if isinstance(_first[0], MemoryError)
+                      else "ERROR", a.error, "on", _trace(a))
+                _fail(i, "")
             p = a.play
             if p is not None and p.game is not None:
                 g = p.game
