@@ -149,7 +149,9 @@ def soak(path, mode, heap, n, seed, mixes, log=print):
                 continue
             tail = (tail + [line])[-60:]
         proc.wait()
-        last = tail[-1] if tail else ""
+        # The driver's verdict (DONE or FAIL), not the heap's state it prints after a FAIL.
+        said = [ln for ln in tail if ln.startswith(("DONE ", "FAIL "))]
+        last = said[-1] if said else (tail[-1] if tail else "")
         return proc.returncode == 0 and last.startswith("DONE"), last, "\n".join(tail)
 
 
