@@ -184,9 +184,19 @@ class App:
             if self.restore or self.rest:   # the saves start() left (the game's too)
                 self._worked = True     # (collected once the title settles)
                 g = self.restore        # (its histories too: load_all read them if not)
-                from ui.writer import good_name
-                answer = _loading().load_game_later(self, good_name, g, g)
-                _done_loading()
+                try:
+                    from ui.writer import good_name
+                    answer = _loading().load_game_later(self, good_name, g, g)
+                except MemoryError:
+                    # Not tried again at every idle() (a loop that never sleeps): as
+                    # start() out of memory, the saves are left as they are until the
+                    # next start, and _recover says so.
+                    self.restore = self.rest = False
+                    self.store = None
+                    self.play = self.kept = None    # (nothing half read is resumed)
+                    raise
+                finally:
+                    _done_loading()
             elif isinstance(self.screen, Later):
                 answer = self.screen.open(self)
             else:
