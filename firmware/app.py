@@ -70,7 +70,8 @@ class App:
                                     # None: unknown, not read yet)
         self.token_saved = None     # stats_token as saved
         self.players_saved = None   # app.players as saved
-        self.kept = None        # the Session the "game" save holds, if any
+        self.kept = None        # the Session the "game" save holds, if any (True: a game,
+                                # its match let go for a new one: session.new_match)
         self.save_failed = False    # a failed save was said on the screen (once only)
         self.prefs_changed = False  # a screen changed the language or a preference (settings.PREFS)
         self.names_changed = False  # a screen changed a person's name (both saved by _keep)
@@ -135,7 +136,8 @@ class App:
         if self.clock is not None:
             self.now = self.clock()
         try:
-            if self.screen is None:     # (see idle(): the title is tried again)
+            if self.screen is None:     # (see _halt(): the saved game or the title
+                self._fails = 0         # is tried again)
                 raise MemoryError("no screen")
             if self.restore or self.rest:   # a key before the first idle(): the saves first
                 self.idle()
@@ -182,9 +184,19 @@ class App:
             if self.restore or self.rest:   # the saves start() left (the game's too)
                 self._worked = True     # (collected once the title settles)
                 g = self.restore        # (its histories too: load_all read them if not)
-                from ui.writer import good_name
-                answer = _loading().load_game_later(self, good_name, g, g)
-                _done_loading()
+                try:
+                    from ui.writer import good_name
+                    answer = _loading().load_game_later(self, good_name, g, g)
+                except MemoryError:
+                    # Not tried again at every idle() (a loop that never sleeps): as
+                    # start() out of memory, the saves are left as they are until the
+                    # next start, and _recover says so.
+                    self.restore = self.rest = False
+                    self.store = None
+                    self.play = self.kept = None    # (nothing half read is resumed)
+                    raise
+                finally:
+                    _done_loading()
             elif isinstance(self.screen, Later):
                 answer = self.screen.open(self)
             else:
@@ -305,12 +317,34 @@ class App:
             self.note = "%s\n%s\n%s" % (what, type(e).__name__,
                                           T[_W_CONTINUE_LAST] if self.play else "")
             self._switch(Title(self, 1 if self.play else 0))
+            return
+        except Exception:
+            pass
+        self._halt(what)
+
+    def _halt(self, line):
+        """Not even the title could be made: one line on a blank panel, no screen, so
+        idle() answers nothing changed (main.py sleeps) until a key tries again."""
+        self.screen = None
+        self.message = line
+        self._said = ""     # (a message a failed attempt left: not over this line)
+        fb = self.fb
+        try:
+            fb.fill(0)
+            from ui.draw import help_line
+            help_line(fb, line)
+        except Exception:   # (no memory for the font: the panel's own, ASCII)
+            fb.fill(0)
+            fb.text("Out of memory", 12, 76, 1)
+        try:
+            self.display.show()
         except Exception:
             pass
 
     def trace(self):
         """The current screen's one-line state (the simulator's --trace)."""
-        return self.screen.trace()
+        s = self.screen
+        return s.trace() if s is not None else "no screen: " + self.message
 
     def new_seed(self):
         """A seed for the next game: from the app's seed if it had one, else random."""

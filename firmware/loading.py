@@ -185,6 +185,7 @@ def load_game_later(app, good_name, history=True, game=True):
             _complete(app, app.play)
     except MemoryError:             # the game stays saved; Continue is tried again later
         app.play = None
+        gc.collect()                # (the half-restored game first: the heap is short)
         app.stats_saved = list(app.stats)
         app.token_saved = app.stats_token
         note = strings()[_W_NOTE_MEM]

@@ -40,6 +40,8 @@ def new_match(app):
     n = cfg[settings.PEOPLE] + cfg[settings.BOTS]
     stacks = [settings.STACKS[cfg[settings.STACK]]] * n
     app.play = None
+    if app.kept is not None:    # (the save holds a game, till the new one's first save:
+        app.kept = True         # not the old match itself, freed before the new is made)
     app.play = Session(app, stacks, cfg)
     return app.play
 

@@ -26,6 +26,7 @@ class _App:
         self.cfg = bytearray(settings.DEFAULTS)
         self.stats = [0] * settings.N_STATS
         self.players = {"names": []}
+        self.kept = None        # the Session the "game" save holds (session.new_match)
         self.seed = 7
 
     def new_seed(self):

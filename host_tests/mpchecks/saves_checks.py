@@ -550,6 +550,73 @@ def test_a_memory_error_in_start_is_caught_and_said_on_the_title():
     assert app.trace().startswith("title note: Out of memory"), app.trace()
 
 
+def test_a_start_out_of_memory_shows_one_line_and_sleeps_until_a_key():
+    # A restart with a game saved whose screen cannot be opened, nor the title: the app
+    # shows one line and idle() answers nothing changed (main.py sleeps) until a key;
+    # not a loop of errors that answers "changed" at every idle().
+    fs, old = _two_saves()
+    files = dict(fs.files)
+    import ui.title
+    import ui.screen
+
+    def short(*args):
+        raise MemoryError("short heap")
+    real_title, real_open, real_drop = ui.title.Title, ui.screen.Later.open, ui.screen.drop_screens
+    ui.title.Title = short
+    ui.screen.Later.open = short
+    ui.screen.drop_screens = lambda keep: None      # (ui.title kept, with its Title)
+    try:
+        shown = Blank()
+        app = App(shown, seed=3, first=short, store=Store("saves", fs=CutFS(files)))
+        app.start()
+        n = 0
+        while n < 100 and app.idle():
+            n += 1
+        assert n < 100, app.trace() if app.screen else None
+        assert app.screen is None and app.message == "Out of memory", app.message
+        errors, shows = app.errors, shown.shown
+        for _ in range(5):
+            assert not app.idle()
+        assert app.errors == errors and shown.shown == shows
+    finally:
+        ui.title.Title, ui.screen.Later.open = real_title, real_open
+        ui.screen.drop_screens = real_drop
+    app.key(K.OK)           # a key tries again: the saved game, with a message
+    harness.settle(app)
+    assert app.screen is not None and app.screen.name in ("table", "showdown"), app.trace()
+
+
+def test_a_memory_error_out_of_the_saves_reading_after_the_title_is_not_a_loop():
+    # Out of memory where the reading after the title does not catch it itself (a
+    # restart at the fuzz's key 5,000, seed 2, as .mpy files in 128 KB): the saves are
+    # left as they are until the next start, the title says so, and idle() settles
+    # instead of trying again at every call.
+    fs, old = _two_saves()
+    files = dict(fs.files)
+    fs = CutFS(files)
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app.start()
+    assert app.trace() == "title" and app.restore, app.trace()
+    loading = sys.modules["loading"]
+    real = loading.load_game_later
+
+    def short(*args):
+        raise MemoryError("short heap")
+    loading.load_game_later = short
+    try:
+        n = 0
+        while n < 100 and app.idle():
+            n += 1
+    finally:
+        loading.load_game_later = real
+    assert n < 100, app.trace()
+    assert app.trace().startswith("title note: Out of memory"), app.trace()
+    assert app.play is None and app.store is None
+    press(app, (K.D0 + 1, K.SL, K.OK, K.OK), conserved)
+    assert app.screen.name in ("table", "showdown"), app.trace()
+    assert fs.files == files
+
+
 def test_a_memory_error_reading_the_saves_after_the_title_leaves_them_and_says_so():
     # A game to continue and the kept histories are read after the title is shown (the
     # first idle()): short of memory there twice, as at start, the saves are left as

@@ -279,3 +279,19 @@ def test_the_soak_says_what_it_needs_without_a_binary():
                           "/nonexistent/micropython"], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert got.returncode == 2 and len(got.stderr.strip().splitlines()) == 1, got.stderr
+
+
+def test_the_mixes_bench_runs_every_mix_at_the_tight_heaps():
+    # tools/bench/mixes.py: soak's four mixes alone (one session) and the fuzz's
+    # (restarted every 2,500 keys), at 44 and 48 KB frozen, 116 and 128 KB as .mpy files.
+    from tools.bench import mixes
+    from tools.mp import unix
+    from tools.stress import soak
+    assert mixes.MIXES == ("uniform", "player", "menus", "hotseat", "fuzz")
+    assert mixes.HEAPS == {"frozen": (45056, 49152), "mpy": (118784, 131072)}
+    assert soak.HEAP["frozen"] == 45056 and soak.HEAP["mpy"] == 118784
+    data, restart = mixes.codes("player", 300, 2)
+    assert restart == 0 and data == soak.key_codes(300, 2, ("player",))
+    data, restart = mixes.codes("fuzz", 300, 2)
+    assert restart == unix.RESTART_EVERY and data == unix.fuzz_codes(300, 2)
+    assert mixes.seeds_arg("1-4") == [1, 2, 3, 4] and mixes.seeds_arg("3") == [3]

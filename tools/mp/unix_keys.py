@@ -55,7 +55,8 @@ app.App._recover = _caught
 
 
 def _fail(i, what):
-    print("FAIL key=%d %s" % (i, what))
+    if what:
+        print("FAIL key=%d %s" % (i, what))
     if _first:
         sys.print_exception(_first[0])
     try:
@@ -66,12 +67,22 @@ def _fail(i, what):
     sys.exit(1)
 
 
-def _settle(a):
+def _trace(a):
+    """The app's state in a line (an app halted out of memory has no screen)."""
+    return a.screen.trace() if a.screen is not None else "no screen: " + a.message
+
+
+def _settle(a, i=0):
     """idle() until nothing changes, as main.py's loop goes on after start() (a saved game
-    is read then)."""
+    is read then). A start that ran out of memory must settle too: one line shown, and
+    idle() answers nothing changed until a key (App._halt), else main.py never sleeps."""
     k = 0
     while k < SETTLE_LIMIT and a.idle():
         k += 1
+    if k >= SETTLE_LIMIT:
+        _fail(i, "SETTLE start still changing after %d idle calls" % k)
+    if a.screen is None and (a.idle() or a.idle()):
+        _fail(i, "HALT idle() says changed with no screen after a start out of memory")
 
 
 def main():
@@ -101,22 +112,28 @@ def main():
                 a = app.App(_d, seed=seed + i, store=store)
                 a.start()
                 gc.collect()        # as main.py does after start(), and the first start here
-                _settle(a)
+                _settle(a, i)
             a.key(buf[j])
             k = 0
             while k < SETTLE_LIMIT and a.idle():
                 k += 1
             if k >= SETTLE_LIMIT:
-                _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, a.trace()))
+                _fail(i, "SETTLE still changing after %d idle calls on %s" % (k, _trace(a)))
             if a.errors:
-                _fail(i, ("MEMORY " if isinstance(_first[0], MemoryError) else "ERROR ")
-                      + a.error + " on " + a.trace())
+                # The report in pieces, once the match is let go: a heap that just ran
+                # out would have no room for the line otherwise.
+                p = g = a.play = a.kept = None
+                gc.collect()
+                print("FAIL key=%d" % i, "MEMORY" if isinstance(_first[0], MemoryError)
+                      else "ERROR", a.error, "on", _trace(a))
+                _fail(i, "")
             p = a.play
             if p is not None and p.game is not None:
                 g = p.game
                 if sum(g.stacks) + g.pot != p.total:
-                    _fail(i, "CHIPS %d not %d on %s" % (sum(g.stacks) + g.pot, p.total, a.trace()))
+                    _fail(i, "CHIPS %d not %d on %s" % (sum(g.stacks) + g.pot, p.total, _trace(a)))
             i += 1
+            _AT[0] = i
             if i % 1000 == 0:
                 print("keys=%d" % i)
     f.close()
@@ -126,4 +143,12 @@ def main():
     print("DONE keys=%d screen=%s alloc=%d free=%d" % (i, screen, gc.mem_alloc(), gc.mem_free()))
 
 
-main()
+_AT = [0]       # keys pressed so far, for a report when the driver itself runs short
+
+
+try:
+    main()
+except MemoryError:     # the driver's own report found no room: say where, once collected
+    gc.collect()
+    print("FAIL key=%d MEMORY in the driver (reporting)" % _AT[0])
+    sys.exit(1)
