@@ -34,6 +34,8 @@ def test_the_winner_deals_the_next_game():
     assert m.results == [(2, 4, END_FOLD, 0, 0)]
     assert g2.dealer == 2 and g2.to_act == 0 and m.stacks == [9, 9, 12]
     assert g2.stacks == [8, 8, 11] and g2.pot == 3
+    # the finished game stays as it ended (a caller may still read it: a result, a history)
+    assert g2 is not g and g.winner == 2 and g.to_act is None and g.stacks == [9, 9, 12]
 
 
 def test_a_broke_player_leaves_the_table():

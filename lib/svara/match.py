@@ -87,14 +87,6 @@ class Match:
             self.game = None
         if self.over:
             return None
-        if g is not None:
-            # The finished game's object is made again in place (every attribute is set
-            # by __init__): its dict of some 30 names, a block of 232 bytes, is allocated
-            # once a match, not looked for again at every deal in a heap in pieces.
-            g.__init__(self.stacks, self.dealer, self.rules, deck, self._rng.getrandbits(30),
-                       watch)
-            self.game = g
-        else:
-            self.game = Game(self.stacks, self.dealer, self.rules, deck,
-                             self._rng.getrandbits(30), watch)
+        self.game = Game(self.stacks, self.dealer, self.rules, deck, self._rng.getrandbits(30),
+                         watch)
         return self.game
