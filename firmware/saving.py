@@ -53,8 +53,9 @@ def snapshot(play, screen):
     import binascii
     from svara import log
     seen = play.svaras_seen
-    if screen == "svara":
-        seen -= 1               # on loading, view() opens the svara screen again
+    if screen == "svara" or play.svara_due:
+        seen -= 1               # on loading, view() opens the svara screen again (also
+                                # when the action's save comes before that screen's)
     got = {"v": FORMAT, "cfg": list(play.cfg),
            "log": binascii.hexlify(log.dump(play.game)).decode(),
            "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
@@ -78,6 +79,8 @@ def save_game(app, screen=None):
         screen = app.screen.name if app.screen is not None else "table"
     if _save(app, GAME, snapshot(p, screen)):
         app.kept = p
+        if screen == "svara":
+            p.svara_due = False
 
 
 def save_session(app, p):

@@ -83,6 +83,7 @@ class Session:
         self.last_open = False
         self.last_round = 0                 # 0 betting, 1 blinds, 3 a svara's join
         self.svaras_seen = 0
+        self.svara_due = False              # its screen opened, not yet saved (saving.py)
         self.games = 0
         self.counted = False                # this game's statistics are in
         self.reads = None                   # Hard's svara.reads.Reads (saved with the game)
@@ -176,6 +177,7 @@ class Session:
         g = self.match.next_game(None, self._watch)
         self.game = g
         self.svaras_seen = 0
+        self.svara_due = False
         self.last_seat = -1
         self.counted = False
         if g is not None:
@@ -230,6 +232,7 @@ class Session:
                 self.bot_act()
         if g.svaras > self.svaras_seen:
             self.svaras_seen = g.svaras
+            self.svara_due = True
             self.last_seat = -1             # the game before's last action: not news now
             return "showdown", "Showdown", (1,)
         if g.to_act is None:
