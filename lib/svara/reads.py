@@ -70,13 +70,6 @@ class Reads:
         k = 12 * seat
         return c[k] >= 12 and c[k + 1] * 2 >= c[k]
 
-    def honest(self, seat):
-        """Four or more of ``seat``'s raises were shown down, under 1 in 4 of them weak:
-        his bets mean what their number and size say."""
-        c = self.c
-        k = 12 * seat + 2
-        return c[k] >= 4 and c[k + 1] * 4 < c[k]
-
     def sticky(self, seat):
         """``seat`` was raised over six times or more after he had raised in that game
         and passed to it under 1 in 4: he stands by his bets."""
@@ -157,7 +150,7 @@ class Reads:
                     return CALL, 0
             return PASS, 0
         if span and self.every(view, self.sticky):
-            if equity(view, opponents, floor(view, players, self)) >= 600:
+            if equity(view, opponents, floor(view, players)) >= 600:
                 return RAISE, span[1]
         return None
 

@@ -149,6 +149,23 @@ class _SymRng:
         return p
 
 
+def _values(got):
+    """[(value, chance)] of an answer that may hold a draw's value itself (Easy's
+    random raise size): each value it can take, over the draw's values left."""
+    for i, v in enumerate(got if isinstance(got, tuple) else ()):
+        if isinstance(v, _Sym):
+            d = v.d
+            n = d.hi - d.lo
+            out = {}
+            for r in range(d.lo, d.hi):
+                w = got[:i] + (v.f(r),) + got[i + 1:]
+                out[w] = out.get(w, 0.0) + 1 / n
+            return list(out.items())
+    if isinstance(got, _Sym):
+        return _values((got,))
+    return [(got, 1.0)]
+
+
 def chances_of(run):
     """{(action, amount): chance} of ``run(rng)`` over every draw of the generator."""
     out = {}
@@ -159,7 +176,8 @@ def chances_of(run):
         got = run(rng)
         p = rng.chance()
         if p > 0:
-            out[got] = out.get(got, 0.0) + p
+            for v, q in _values(got):
+                out[v] = out.get(v, 0.0) + p * q
         for i in rng.free:
             plans.append(rng.taken[:i] + [False])
     return out
@@ -271,7 +289,7 @@ def reads_key(reads, view, seat):
     for i in range(view.n):
         if i == seat:
             continue
-        k.append((reads.loose(i), reads.sticky(i), reads.honest(i), reads.big_floor(i),
+        k.append((reads.loose(i), reads.sticky(i), reads.big_floor(i),
                   reads.range_floor(i, 99)))
     legal = view.legal()
     k.append(reads.steal(view, (PASS, 0), bots._raise_span, legal) if legal else None)
@@ -282,8 +300,9 @@ class HardModel:
     """HARD's action chances by class at a position, cached by everything decide reads
     but the hand."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, level=HARD):
         self.cls = _Classes(rules)
+        self.level = level
         self.cache = {}
         self.calls = 0
 
@@ -303,7 +322,8 @@ class HardModel:
                 reps = cls.rep[k]
                 for hand in reps:
                     hold = _Holding(g, seat, hand, cls.points[k])
-                    got1 = chances_of(lambda rng: bots.decide(HARD, hold, seat, rng, reads))
+                    got1 = chances_of(
+                        lambda rng: bots.decide(self.level, hold, seat, rng, reads))
                     for a, p in got1.items():
                         ch[a] = ch.get(a, 0.0) + p / len(reps)
                     self.calls += 1
@@ -485,7 +505,7 @@ def play(kind, model, seed, dealer, seat, reads, stack, game_no):
     while g.to_act is not None:
         s = g.to_act
         if s == hard:
-            a, x = bots.decide(HARD, g, s, rngs[s], reads)
+            a, x = bots.decide(model.level, g, s, rngs[s], reads)
             if lbr is not None and g.phase not in (BLINDS, JOINING):
                 lbr.hard_acts(g, a, x)
         else:
@@ -499,8 +519,8 @@ def play(kind, model, seed, dealer, seat, reads, stack, game_no):
 def block(args):
     """Pairs first..first+count of ``kind`` against HARD at ``stack``: chips per pair,
     and the decide calls made."""
-    kind, first, count, stack = args
-    model = _model()
+    kind, first, count, stack = args[:4]
+    model = _model(args[4] if len(args) > 4 else HARD)
     out = []
     reads = [Reads(2), Reads(2)]     # by the attacker's seat: one match each
     for j, k in enumerate(range(first, first + count)):
@@ -511,21 +531,24 @@ def block(args):
     return out, model.calls
 
 
-_MODELS = []
+_MODELS = {}
 
 
-def _model():
-    if not _MODELS:
+def _model(level=HARD):
+    """The one model of the bot of ``level`` in this process (its cache is kept)."""
+    if level not in _MODELS:
         memo_odds()
         from svara.rules import DEFAULT
-        _MODELS.append(HardModel(DEFAULT))
-    return _MODELS[0]
+        _MODELS[level] = HardModel(DEFAULT, level)
+    return _MODELS[level]
 
 
-def heads_up(kind, games, stack, jobs=1):
-    """(mean, 95% half-width, games, games a second) of ``kind`` against HARD."""
+def heads_up(kind, games, stack, jobs=1, level=HARD, first=0):
+    """(mean, 95% half-width, games, games a second) of ``kind`` against the bot of
+    ``level`` (HARD), on the pairs of deals first, first + 1, ..."""
     pairs = max(2, games // 2)
-    work = [(kind, f, min(MATCH, pairs - f), stack) for f in range(0, pairs, MATCH)]
+    work = [(kind, first + f, min(MATCH, pairs - f), stack, level)
+            for f in range(0, pairs, MATCH)]
     t = time.time()
     vals = []
     if jobs > 1:
@@ -613,6 +636,9 @@ def main(argv=None):
     ap.add_argument("--matches", type=whole(0), default=0,
                     help="whole matches at the default table, a kind (default 0)")
     ap.add_argument("--jobs", type=whole(1), default=1, help="processes (default 1)")
+    ap.add_argument("--bot", default="hard", choices=("easy", "normal", "hard"),
+                    help="the bot attacked (default hard; easy and normal show the tool "
+                         "finds what a weaker bot leaves)")
     args = ap.parse_args(argv)
     kinds = [a for a in args.attackers.split(",") if a]
     for a in kinds:
@@ -627,7 +653,8 @@ def main(argv=None):
           % MATCH)
     for kind in kinds:
         for stack in stacks:
-            mean, half, n, rate = heads_up(kind, args.games, stack, args.jobs)
+            mean, half, n, rate = heads_up(kind, args.games, stack, args.jobs,
+                                           ex.LEVELS[args.bot])
             print("  %-12s %3d chips %+8.3f +- %.3f  (%d games, %.1f games/s)"
                   % (kind, stack, mean, half, n, rate), flush=True)
     if args.matches:
