@@ -15,7 +15,8 @@
 # reads a raise as one of its table's sizes (raise_read; the game's first two raises the
 # same way all game, from the game's log). HARD also
 # takes the match's svara.reads.Reads: what it saw each player do (pass, call, bluff,
-# stand by his bets), and plays against that (svara/reads.py).
+# stand by his bets), and plays against that (svara/reads.py); heads-up no read moves
+# the floor its calls are weighed against (issue 42: a best response shoved into it).
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0

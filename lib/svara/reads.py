@@ -59,10 +59,12 @@ class Reads:
         self.raised = self.big = self.acted = 0
 
     def loose(self, seat):
-        """``seat`` faced a dozen bets or more and passed to under 1 in 8."""
+        """``seat`` faced a dozen bets or more and passed to none (as a station or a
+        maniac): one pass ends the read, which a best response could otherwise keep by
+        calling the cheap bets while it passes to the value shoves (issue 42)."""
         c = self.c
         k = 12 * seat
-        return c[k] >= 12 and c[k + 1] * 8 < c[k]
+        return c[k] >= 12 and not c[k + 1]
 
     def tight(self, seat):
         """``seat`` faced a dozen bets or more and passed to half of them or more."""
