@@ -85,8 +85,10 @@ def test_shoves_shown_down_weak_never_widen_hards_calls_heads_up(be):
     rng = Rng(3)
     blinder = be.OPPONENTS["bs4"]
 
-    def shover(g, s, rng):     # blinds a quarter as first hand, all in every game
-        return be._shove(g, s, rng) if g.phase == BETTING else blinder(g, s, rng)
+    def shover(g, s, rng):     # blinds a quarter as first hand and shoves; else passes
+        if g.phase != BETTING:
+            return blinder(g, s, rng)
+        return be._shove(g, s, rng) if g.blinded(s) else (PASS, 0)
     for k in range(40):
         g = Game([100, 100], k & 1, seed=900 + k)
         while g.to_act is not None:

@@ -53,8 +53,9 @@ def decide(level, game, seat, rng, reads=None):
             return _blind_cfr(view, legal, rng)
         got = _bet_cfr(view, legal, rng)
         # The sanity layer over the table, whatever it or the reads say: a pass to a bet
-        # becomes a call when the chances against his range (what his bets say, never
-        # lowered by reads: a lowered floor is a call a best response shoves into) beat
+        # becomes a call when the chances against his range (what his bets say; after a
+        # big raise lowered only by how often he raises big, Reads.often: a floor lowered
+        # by hands shown is a call a best response shoves its strong hands into) beat
         # the price, by 60 per mille while more betting may follow, at all when the bet is
         # all in. Under his floor every hand of his beats this one: nothing to count.
         # (Inline, not a function: a new global costs the module's import heap most.
@@ -63,6 +64,10 @@ def decide(level, game, seat, rng, reads=None):
             to_call = view.to_call
             need = to_call * 1000 // (view.pot + to_call) + (view.level < view.limit()) * 60
             f = _floor(view, view.players())
+            last, big = _last_raise(view)
+            b = reads.often(last) if big and reads is not None else None
+            if b is not None and b < f:
+                f = b
             if view.points() >= f and _equity1(view, f) >= need:
                 return CALL, 0
     if phase == BLINDS:

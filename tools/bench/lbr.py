@@ -290,7 +290,7 @@ def reads_key(reads, view, seat):
         if i == seat:
             continue
         k.append((reads.loose(i), reads.sticky(i), reads.big_floor(i),
-                  reads.range_floor(i, 99)))
+                  reads.range_floor(i, 99), reads.often(i)))
     legal = view.legal()
     k.append(reads.steal(view, (PASS, 0), bots._raise_span, legal) if legal else None)
     return tuple(k)
