@@ -306,6 +306,13 @@ class HardModel:
         self.cache = {}
         self.calls = 0
 
+    def act(self, game, seat, rng, reads):
+        """The bot's own answer: svara.bots.decide for a level, else the given function
+        of (game, seat, rng, reads) that reads only game.view(seat)."""
+        if callable(self.level):
+            return self.level(game, seat, rng, reads)
+        return bots.decide(self.level, game, seat, rng, reads)
+
     def chances(self, g, seat, reads, live):
         """For each class k in ``live``: {(action, amount): chance} of HARD at ``seat``."""
         view = g.view(seat)
@@ -322,8 +329,7 @@ class HardModel:
                 reps = cls.rep[k]
                 for hand in reps:
                     hold = _Holding(g, seat, hand, cls.points[k])
-                    got1 = chances_of(
-                        lambda rng: bots.decide(self.level, hold, seat, rng, reads))
+                    got1 = chances_of(lambda rng: self.act(hold, seat, rng, reads))
                     for a, p in got1.items():
                         ch[a] = ch.get(a, 0.0) + p / len(reps)
                     self.calls += 1
@@ -505,7 +511,7 @@ def play(kind, model, seed, dealer, seat, reads, stack, game_no):
     while g.to_act is not None:
         s = g.to_act
         if s == hard:
-            a, x = bots.decide(model.level, g, s, rngs[s], reads)
+            a, x = model.act(g, s, rngs[s], reads)
             if lbr is not None and g.phase not in (BLINDS, JOINING):
                 lbr.hard_acts(g, a, x)
         else:
@@ -545,7 +551,8 @@ def _model(level=HARD):
 
 def heads_up(kind, games, stack, jobs=1, level=HARD, first=0):
     """(mean, 95% half-width, games, games a second) of ``kind`` against the bot of
-    ``level`` (HARD), on the pairs of deals first, first + 1, ..."""
+    ``level`` (HARD; or a function as HardModel.act takes), on the pairs of deals
+    first, first + 1, ..."""
     pairs = max(2, games // 2)
     work = [(kind, first + f, min(MATCH, pairs - f), stack, level)
             for f in range(0, pairs, MATCH)]
