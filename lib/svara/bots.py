@@ -65,6 +65,8 @@ def decide(level, game, seat, rng, reads=None):
             need = to_call * 1000 // (view.pot + to_call) + (view.level < view.limit()) * 60
             f = _floor(view, view.players())
             last, big = _last_raise(view)
+            if big and to_call > 8 * (view.pot - to_call) and f < 25:
+                f = 25      # a bet of eight pots or more says the most
             b = reads.often(last) if big and reads is not None else None
             if b is not None and b < f:
                 f = b
