@@ -12,15 +12,15 @@ sees). Every row: the chips a game the attacker wins, with a 95% interval over t
 
 The LBR (Lisy and Bowling 2017): at each of its decisions it takes HARD's range from
 HARD's own ``svara.bots.decide``, called as the app calls it (the reads, the sanity and
-steal layers) for every class of hands (the 337 classes of svara.exact: hands alike
-under the symmetries that keep every hand's points; those disjoint from its own cards,
-counted), weighted by the chance that HARD took each action it took in this deal (every
-draw of HARD's generator enumerated exactly: a symbolic generator forks at each
-comparison). It values pass, call and raises of eight sizes (the least, half the pot,
+steal layers) for the hands disjoint from its own cards, counted in 24 groups by points,
+each group answered for by up to three of its classes (svara.exact: hands alike under
+the symmetries that keep every hand's points), weighted by the chance that HARD took
+each action it took in this deal (every draw of HARD's generator enumerated exactly: a
+symbolic generator forks at each comparison). It values pass, call and raises of eight sizes (the least, half the pot,
 the pot, 1.5, 2 and 3 pots after calling, one chip under the limit, the limit) against
 that range: HARD's answer to each raise from ``decide`` again, a call valued at
 showdown, a re-raise by the better of pass and call, and plays the best. HARD's own
-raise-reading draw (fixed by its cards) is taken as that of the class's first hand.
+raise-reading draw (fixed by its cards) is taken as that of each class's first hand.
 
 The attackers: ``lbr``; ``allin21``, the issue's fixed rule (all in with 21 points or
 more, else open with the least; call a re-raise with 25+; as dealer all in with 21+ over
@@ -37,7 +37,7 @@ import time
 
 from tools.bench import exploit as ex   # first: it puts lib/ on the path
 from tools.bench.bots import interval, memo_odds
-from svara import bots, odds
+from svara import bots
 from svara.exact import canonical
 from svara.game import Game, Rng, View, PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 from svara.reads import Reads
