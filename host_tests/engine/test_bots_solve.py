@@ -94,8 +94,9 @@ def test_hard_as_first_hand_blinds_rarely_and_only_its_table_sizes():
 def test_hard_makes_the_big_raise_of_its_table_with_some_hands():
     # Heads-up without blinds at 100 chips: Hard (first to act, seat 0) opens to half the
     # pot (1) with almost every hand (its table's open); over a half-pot open Hard (seat
-    # 1) raises to one and a half pots (1 + (3 + 1) * 3 // 2 = 7) with many of its good
-    # hands, to half the pot (1 + 2 = 3) or all in with others; over 300 deals.
+    # 1) raises to one and a half pots (1 + (3 + 1) * 3 // 2 = 7) with some of its good
+    # hands, to half the pot (1 + 2 = 3) or all in with others; over 300 deals (15 and 23
+    # times since issue 42 took the no-reads check off the table's own weights).
     rules = Rules(blinds=False)
     opens = {}
     overs = {}
@@ -109,7 +110,7 @@ def test_hard_makes_the_big_raise_of_its_table_with_some_hands():
         a, x = bots.decide(bots.HARD, g, 1, rng)
         overs[a, x] = overs.get((a, x), 0) + 1
     assert opens.get((RAISE, 1), 0) >= 200, opens
-    assert overs.get((RAISE, 7), 0) >= 20 and overs.get((RAISE, 3), 0) >= 10, overs
+    assert overs.get((RAISE, 7), 0) >= 10 and overs.get((RAISE, 3), 0) >= 10, overs
     assert overs.get((RAISE, 7), 0) < overs.get((CALL, 0), 0) + overs.get((PASS, 0), 0), overs
 
 

@@ -5,8 +5,8 @@
 # random.Random, or MicroPython's random module.
 # EASY plays by its points alone, NORMAL weighs its exact chances (svara.odds) against
 # the pot odds, HARD reads ranges from the raises, plays the CFR strategy of
-# svara._strategy heads-up and the match's svara.reads.Reads: docs/BOTS.md says how
-# each level plays, and why.
+# svara._strategy heads-up and the match's svara.reads.Reads (heads-up no read moves
+# the floor its calls are weighed against): docs/BOTS.md says how each level plays, and why.
 from svara.game import PASS, CALL, RAISE, BLIND, JOIN, BLINDS, JOINING
 
 EASY = 0
@@ -41,21 +41,25 @@ def decide(level, game, seat, rng, reads=None):
     if level == HARD and _heads_up(view):
         if phase == BLINDS:
             return _blind_cfr(view, legal, rng)
-        got = _bet_cfr(view, legal, rng, reads)
+        got = _bet_cfr(view, legal, rng)
         # The sanity layer over the table, whatever it or the reads say: a pass to a bet
-        # becomes a call when the chances against his range (what his bets say, lowered
-        # by what his raises shown down say: Reads.range_floor) beat the price, by 60 per
-        # mille while more betting may follow, at all when the bet is all in. Under his
-        # floor every hand of his beats this one: nothing to count. (Inline, not a
-        # function: a new global costs the module's import heap most. Multiway HARD
-        # plays _bet_odds, which weighs the same chances against the price.)
+        # becomes a call when the chances against his range (what his bets say; after a
+        # big raise lowered only by how often he raises big, Reads.often: a floor lowered
+        # by hands shown is a call a best response shoves its strong hands into) beat
+        # the price, by 60 per mille while more betting may follow, at all when the bet is
+        # all in. Under his floor every hand of his beats this one: nothing to count.
+        # (Inline, not a function: a new global costs the module's import heap most.
+        # Multiway HARD plays _bet_odds, which weighs the same chances against the price.)
         if got and got[0] == PASS and view.opened:
             to_call = view.to_call
             need = to_call * 1000 // (view.pot + to_call) + (view.level < view.limit()) * 60
-            f = _floor(view, view.players(), reads)
-            last = view.last_raiser
-            if reads is not None and last != view.seat:
-                f = reads.range_floor(last, f)
+            f = _floor(view, view.players())
+            last, big = _last_raise(view)
+            if big and to_call > 8 * (view.pot - to_call) and f < 25:
+                f = 25      # a bet of eight pots or more says the most
+            b = reads.often(last) if big and reads is not None else None
+            if b is not None and b < f:
+                f = b
             if view.points() >= f and _equity1(view, f) >= need:
                 return CALL, 0
     if phase == BLINDS:
@@ -316,7 +320,7 @@ def _bet_odds(level, view, legal, rng, reads=None):
     if hard and (opponents > 1 or not _heads_up(view)):
         e = _equity_read(view, players, reads)
     else:
-        e = _equity(view, opponents, _floor(view, players, reads))
+        e = _equity(view, opponents, _floor(view, players))
     span = _raise_span(legal)
     share = 1000 // (opponents + 1)
     if not view.opened:
@@ -500,7 +504,7 @@ def raise_read(pot, level, mine, limit, early):
     return a | (x * x >> 8) << 4
 
 
-def _bet_cfr(view, legal, rng, reads=None):
+def _bet_cfr(view, legal, rng):
     """The table's action, or None when this position is outside the abstraction."""
     p0 = _first_hand(view)
     p1 = view.players()[0] if view.players()[0] != p0 else view.players()[1]
@@ -601,27 +605,6 @@ def _bet_cfr(view, legal, rng, reads=None):
     e = need = -1
     if view.opened:
         need = view.to_call * 1000 // (view.pot + view.to_call)
-        fl = -1
-        last, big = _last_raise(view)
-        if reads is None or (last >= 0 and reads.honest(last)):
-            fl = _floor(view, view.players(), reads)
-        elif big:
-            fl = reads.big_floor(last)
-            if fl is None:
-                fl = -1
-        if fl >= 0:
-            # The table assumes a balanced opponent. Without reads (a bot played alone),
-            # against an opponent whose raises were shown down strong, and once his big
-            # raises were shown down: a call that the exact chances against his range
-            # cannot pay for is dropped, and so is a fold that they can.
-            e = _equity(view, 1, fl)
-            if e < need:
-                c = 0
-                if reads is not None:
-                    f += s + a + g      # his big raises are what the read says: no bluffs
-                    s = a = g = 0
-            elif e > need + 150:
-                f = 0
     span = _raise_span(legal)
     if view.opened and span and (span[1] - view.level) * 4 <= view.pot:
         # A raise now could not make a quarter of the pot fold: it is a call with a
