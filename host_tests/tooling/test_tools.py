@@ -35,7 +35,7 @@ TOOL_NAMES = {
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.odds", "tools.bench.panel",
     "tools.bench.play", "tools.bench.qemu", "tools.bench.score", "tools.bench.solve",
-    "tools.bench.ui", "tools.bench.unix", "tools.bench.mixes",
+    "tools.bench.ui", "tools.bench.unix", "tools.bench.mixes", "tools.bench.lbr",
     "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 
