@@ -38,9 +38,12 @@ import base64
 import json
 import os
 import random
+import select
 import subprocess
 import sys
+import threading
 import time
+import tty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -175,7 +178,8 @@ class Pico:
     pico.frame() (RGB565, little-endian, 256 bytes a row: tools.sim.core.frame_rgb565's
     layout), pico.cut(cycle), pico.reset()."""
 
-    def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000):
+    def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000,
+                 harness=True):
         why = missing(uf2, bootrom)
         if why:
             raise EmulatorError(why)
@@ -185,6 +189,7 @@ class Pico:
         self.timeout_ms = timeout_ms
         self.keys = keymap()
         self.timings = []           # per key: press -> the last SPI byte before it settled
+        self._lock = threading.Lock()
         self._proc = subprocess.Popen(
             ["node", HOST, "--bootrom", self.bootrom], cwd=ROOT, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
@@ -193,16 +198,18 @@ class Pico:
                 self.load_flash(image)
             else:
                 self._ask(op="uf2", path=self.uf2)
-                self.install_harness()
+                if harness:
+                    self.install_harness()
             self.title_ms = self.boot() if boot else None
         except Exception:
             self.close()
             raise
 
     def _ask(self, **request):
-        self._proc.stdin.write(json.dumps(request) + "\n")
-        self._proc.stdin.flush()
-        line = self._proc.stdout.readline()
+        with self._lock:     # (SerialPico's relay asks from its own thread)
+            self._proc.stdin.write(json.dumps(request) + "\n")
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline()
         if not line:
             raise EmulatorError("the emulator died: " + self._proc.stderr.read()[-2000:])
         answer = json.loads(line)
@@ -347,6 +354,110 @@ class Pico:
 
     def __enter__(self):
         return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class SerialPico:
+    """The emulated handset's REPL (USB CDC) on a pseudo-terminal, so that ``mpremote
+    connect PORT`` and ``make flash PORT=...`` talk to it as to a Pico on USB:
+
+        with SerialPico() as dev:
+            subprocess.run(["mpremote", "connect", dev.port, "ls"])
+
+    `image` starts it from a saved flash image, else from MICROPYTHON_RP2's UF2 (with no
+    harness: the game as it boots on a handset). machine.reset() restarts the chip on
+    the same flash; the port stays. cut_at=(n, ms): cut the power `ms` of emulated time
+    after the n-th Ctrl-D the host sent (each command of the raw REPL ends with one), then
+    hang the line up, as a battery pulled mid-flash does; `cut` then says what happened.
+    `commands` lists each Ctrl-D's emulated ms (a run without a cut measures the steps)."""
+
+    def __init__(self, uf2=None, bootrom=None, image=None, cut_at=None, seed=1):
+        # no harness: a fresh flash (the firmware makes its filesystem itself)
+        self.pico = Pico(uf2=uf2, bootrom=bootrom, image=image, boot=False, harness=False)
+        self.cut_at = cut_at
+        self.seed = seed
+        self.cut = None
+        self.commands = []
+        self.error = None
+        self.port = None
+        self._stop = threading.Event()
+        self._thread = None
+        self._master = None
+
+    def start(self):
+        self.pico._ask(op="usb", on=True)
+        self.pico._ask(op="power_on")
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.port = os.ttyname(self._slave)
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+        return self
+
+    def _exchange(self, data, ms):
+        got = self.pico._ask(op="serial", b64=base64.b64encode(data).decode(), ms=ms, max_ms=50)
+        out = base64.b64decode(got["b64"])
+        if out:
+            os.write(self._master, out)
+        return got
+
+    def _relay(self):
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([self._master], [], [], 0)
+                data = os.read(self._master, 4096) if ready else b""
+                while b"\x04" in data and not self.cut:
+                    head, data = data.split(b"\x04", 1)
+                    got = self._exchange(head + b"\x04", 1)
+                    self.commands.append(got["ms"])
+                    if self.cut_at and len(self.commands) == self.cut_at[0]:
+                        self._cut(got["ms"])
+                if self.cut:
+                    return
+                self._exchange(data, 2 if data else 5)
+        except (OSError, EmulatorError) as e:
+            if not self._stop.is_set():
+                self.error = str(e)
+        finally:
+            if not self._stop.is_set() and self._master is not None:
+                # the Pico is gone (cut, or the emulator died): hang the line up, as a
+                # board pulled from USB does
+                os.close(self._master)
+                self._master = None
+
+    def _cut(self, at_ms):
+        ms = self.cut_at[1]
+        cycle = int((at_ms + ms) * 1e6 / NS_PER_CYCLE) + 1
+        # run on with the line served until then
+        while self.pico._ask(op="stats")["ms"] + 5 < at_ms + ms:
+            self._exchange(b"", 5)
+        now = self.pico._ask(op="stats")["cycle"]
+        self.cut = self.pico._ask(op="cut", at_cycle=max(cycle, now), seed=self.seed)
+        self.cut["command"] = self.cut_at[0]
+
+    def alive(self):
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=30)
+        for fd in (self._master, getattr(self, "_slave", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+
+    def close(self):
+        self.stop()
+        self.pico.close()
+
+    def __enter__(self):
+        return self.start()
 
     def __exit__(self, *exc):
         self.close()
