@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The handset's own firmware on an emulated Raspberry Pi Pico (rp2040js, tools/mp/rp2.mjs).
 
-    python -m tools.mp.rp2 [title|keys|cuts] [options]
+    python -m tools.mp.rp2 [title|keys|cuts|saves|serve|flashcuts] [options]
 
 The firmware is a UF2 you built (MicroPython 1.27's rp2 port with the game frozen in:
 board SVARA_HANDSET, README), named by MICROPYTHON_RP2=; the RP2040's B1 bootrom as a
@@ -29,6 +29,15 @@ its idle() says nothing more will change: "settled", the simulator's settle().
   saves  --image FILE --out DIR: the saves on a flash image (as flash_save or cuts --keep
          wrote it) into DIR and DIR.game, as the simulator keeps them: python -m tools.sim
          --save-dir DIR then opens what the handset would
+  serve  [--image FILE]: the Pico's REPL (USB CDC) on a pseudo-terminal; prints the port
+         and serves until Ctrl-C: `mpremote connect PORT`, `make flash PORT=PORT` work
+         on it as on a Pico on USB. It starts from MICROPYTHON_RP2 on a fresh flash (no
+         harness), or from a flash image (flash_save, cuts --keep)
+  flashcuts [--mode frozen|mpy] [--cuts N] [--rng N]: power cuts at every step of a
+         flash (each raw-REPL command; --cuts N: N of them spread over the steps), each
+         followed by a boot that must show the title with the old build or the new
+         whole, and a second flash that must complete (tools/mp/rp2_flash.py; make
+         build first)
 Options: --seed N (the app's seed, default 5), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
@@ -539,23 +548,27 @@ def export_saves(image_path, out):
 # ---------------------------------------------------------------- the command line
 def parse(argv):
     opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
-            "keep": None, "image": None, "out": None}
+            "keep": None, "image": None, "out": None, "mode": None, "cuts": None}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
-    if opts["what"] not in ("title", "keys", "cuts", "saves"):
-        raise UsageError("unknown command %r: title, keys, cuts or saves" % opts["what"])
+    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts"):
+        raise UsageError("unknown command %r: title, keys, cuts, saves, serve or flashcuts"
+                         % opts["what"])
     while args:
         a = args.pop(0)
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out"):
+        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out",
+                     "--mode", "--cuts"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)
         v = args.pop(0)
-        if a in ("--seed", "--count", "--rng"):
+        if a == "--mode" and v not in ("frozen", "mpy"):
+            raise UsageError("--mode takes frozen or mpy, not %r" % v)
+        if a in ("--seed", "--count", "--rng", "--cuts"):
             if not v.isdigit():
                 raise UsageError("%s takes a whole number, not %r" % (a, v))
             v = int(v)
@@ -574,6 +587,8 @@ def main(argv=None):
         why = missing()
         if why:
             raise UsageError(why)
+        if opts["image"] and not os.path.isfile(opts["image"]):
+            raise UsageError("--image %s: no such file" % opts["image"])
         if opts["keys"]:
             names = read_keys(opts["keys"])
             bad = [k for k in names if k.upper() not in keymap()]
@@ -591,6 +606,23 @@ def main(argv=None):
 
 
 def _run(opts, t0):
+    if opts["what"] == "serve":
+        with SerialPico(image=opts["image"]) as dev:
+            print("emulated Pico's REPL on %s   (mpremote connect %s; make flash PORT=%s; "
+                  "Ctrl-C ends it)" % (dev.port, dev.port, dev.port), flush=True)
+            try:
+                while dev.alive():
+                    time.sleep(0.2)
+            except KeyboardInterrupt:
+                pass
+            if dev.error:
+                print("python -m tools.mp.rp2: the emulator stopped: %s" % dev.error,
+                      file=sys.stderr)
+                return 1
+        return 0
+    if opts["what"] == "flashcuts":
+        from tools.mp import rp2_flash
+        return rp2_flash.main(opts)
     if opts["what"] == "title":
         with Pico(seed=opts["seed"]) as pico:
             st = pico.stats()
