@@ -531,6 +531,7 @@ class Handset {
     this.mcu = null;
     this.totalCycles = 0;
     this.executedCycles = 0;     // cycles the core ran (not slept or skipped)
+    this.flashWaitNs = 0;        // time skipped while the core polled the busy flash chip
     this.hostSeconds = 0;
     this.boots = 0;
     this.keys = [];            // contacts: {row, col, events: [[ns, closed]...]}
@@ -853,7 +854,10 @@ class Handset {
           if (chip.op) {
             // the CPU only polls the status register meanwhile: skip to the chip's end
             const to = Math.min(chip.op.end, untilNs);
-            if (to > clock.nanos) clock.tick(to - clock.nanos);
+            if (to > clock.nanos) {
+              this.flashWaitNs += to - clock.nanos;
+              clock.tick(to - clock.nanos);
+            }
           }
         }
         if (clock.nanos >= untilNs) break;
@@ -929,6 +933,7 @@ class Handset {
       boots: this.boots,
       total_cycles: Math.round(this.totalCycles),
       executed_cycles: this.executedCycles,
+      flash_wait_ns: this.flashWaitNs,
       host_s: this.hostSeconds,
       panel: p ? {
         bytes: p.bytes, pixel_bytes: p.pixelBytes, commands: p.commands,

@@ -29,15 +29,19 @@ its idle() says nothing more will change: "settled", the simulator's settle().
   saves  --image FILE --out DIR: the saves on a flash image (as flash_save or cuts --keep
          wrote it) into DIR and DIR.game, as the simulator keeps them: python -m tools.sim
          --save-dir DIR then opens what the handset would
-  serve  [--image FILE]: the Pico's REPL (USB CDC) on a pseudo-terminal; prints the port
+  serve  [--image FILE] [--firmware UF2]: the Pico's REPL (USB CDC) on a pseudo-terminal; prints the port
          and serves until Ctrl-C: `mpremote connect PORT`, `make flash PORT=PORT` work
-         on it as on a Pico on USB. It starts from MICROPYTHON_RP2 on a fresh flash (no
-         harness), or from a flash image (flash_save, cuts --keep)
-  flashcuts [--mode frozen|mpy] [--cuts N] [--rng N]: power cuts at every step of a
+         on it as on a Pico on USB. It starts from MICROPYTHON_RP2 (or --firmware: any
+         rp2 MicroPython, the game frozen in or not) on a fresh flash (no harness), or
+         from a flash image (flash_save, cuts --keep)
+  flashcuts [--mode frozen|mpy] [--cuts N] [--rng N] [--firmware UF2]: power cuts at every step of a
          flash (each raw-REPL command; --cuts N: N of them spread over the steps), each
          followed by a boot that must show the title with the old build or the new
          whole, and a second flash that must complete (tools/mp/rp2_flash.py; make
          build first)
+  bench  [--turns N] [--rng N]: time on the emulated Pico: start to the title, keys on
+         the person's turn to the panel (random phases of the keypad's poll), a bot
+         round's CPU share (tools/mp/rp2_bench.py; make bench runs it)
 Options: --seed N (the app's seed, default 5), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
@@ -98,8 +102,9 @@ class EmulatorError(RuntimeError):
     """The emulator refused a request or the firmware did not do what it should."""
 
 
-def missing(uf2=None, bootrom=None):
-    """Why the emulator cannot run (one line), or "" when it can."""
+def missing(uf2=None, bootrom=None, game=True):
+    """Why the emulator cannot run (one line), or "" when it can; game=False: any rp2
+    firmware will do (serve, flashcuts --firmware), not only one with the game frozen in."""
     uf2 = uf2 or os.environ.get("MICROPYTHON_RP2", "")
     bootrom = bootrom or os.environ.get("RP2040_BOOTROM", "")
     if not uf2:
@@ -120,7 +125,7 @@ def missing(uf2=None, bootrom=None):
     # the blocks' payloads (476 bytes at most at 32), for the frozen modules' names
     payload = b"".join(data[o + 32:o + 32 + int.from_bytes(data[o + 16:o + 20], "little")]
                        for o in range(0, len(data), 512))
-    if b"svara/_strategy" not in payload or b"app.py" not in payload:
+    if game and (b"svara/_strategy" not in payload or b"app.py" not in payload):
         return ("MICROPYTHON_RP2=%s: no game frozen in (build the rp2 port with board "
                 "SVARA_HANDSET: README)" % uf2)
     if os.path.getsize(bootrom) != 16384:
@@ -188,8 +193,8 @@ class Pico:
     layout), pico.cut(cycle), pico.reset()."""
 
     def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000,
-                 harness=True):
-        why = missing(uf2, bootrom)
+                 harness=True, game=True):
+        why = missing(uf2, bootrom, game)
         if why:
             raise EmulatorError(why)
         self.uf2 = uf2 or os.environ["MICROPYTHON_RP2"]
@@ -384,7 +389,8 @@ class SerialPico:
 
     def __init__(self, uf2=None, bootrom=None, image=None, cut_at=None, seed=1):
         # no harness: a fresh flash (the firmware makes its filesystem itself)
-        self.pico = Pico(uf2=uf2, bootrom=bootrom, image=image, boot=False, harness=False)
+        self.pico = Pico(uf2=uf2, bootrom=bootrom, image=image, boot=False, harness=False,
+                         game=False)
         self.cut_at = cut_at
         self.seed = seed
         self.cut = None
@@ -548,12 +554,13 @@ def export_saves(image_path, out):
 # ---------------------------------------------------------------- the command line
 def parse(argv):
     opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
-            "keep": None, "image": None, "out": None, "mode": None, "cuts": None}
+            "keep": None, "image": None, "out": None, "mode": None, "cuts": None,
+            "firmware": None, "turns": 6}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
-    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts"):
-        raise UsageError("unknown command %r: title, keys, cuts, saves, serve or flashcuts"
+    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts", "bench"):
+        raise UsageError("unknown command %r: title, keys, cuts, saves, serve, flashcuts or bench"
                          % opts["what"])
     while args:
         a = args.pop(0)
@@ -561,14 +568,14 @@ def parse(argv):
             print(__doc__)
             sys.exit(0)
         if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out",
-                     "--mode", "--cuts"):
+                     "--mode", "--cuts", "--firmware", "--turns"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)
         v = args.pop(0)
         if a == "--mode" and v not in ("frozen", "mpy"):
             raise UsageError("--mode takes frozen or mpy, not %r" % v)
-        if a in ("--seed", "--count", "--rng", "--cuts"):
+        if a in ("--seed", "--count", "--rng", "--cuts", "--turns"):
             if not v.isdigit():
                 raise UsageError("%s takes a whole number, not %r" % (a, v))
             v = int(v)
@@ -584,9 +591,12 @@ def main(argv=None):
             if not opts["image"] or not opts["out"]:
                 raise UsageError("saves needs --image FILE and --out DIR")
             return export_saves(opts["image"], opts["out"])
-        why = missing()
+        serving = opts["what"] in ("serve", "flashcuts")
+        why = missing(opts["firmware"], game=not serving)
+        if opts["firmware"] and not serving:
+            raise UsageError("--firmware is for serve and flashcuts")
         if why:
-            raise UsageError(why)
+            raise UsageError(why.replace("MICROPYTHON_RP2=", "--firmware " if opts["firmware"] else "MICROPYTHON_RP2="))
         if opts["image"] and not os.path.isfile(opts["image"]):
             raise UsageError("--image %s: no such file" % opts["image"])
         if opts["keys"]:
@@ -607,7 +617,7 @@ def main(argv=None):
 
 def _run(opts, t0):
     if opts["what"] == "serve":
-        with SerialPico(image=opts["image"]) as dev:
+        with SerialPico(uf2=opts["firmware"], image=opts["image"]) as dev:
             print("emulated Pico's REPL on %s   (mpremote connect %s; make flash PORT=%s; "
                   "Ctrl-C ends it)" % (dev.port, dev.port, dev.port), flush=True)
             try:
@@ -620,6 +630,9 @@ def _run(opts, t0):
                       file=sys.stderr)
                 return 1
         return 0
+    if opts["what"] == "bench":
+        from tools.mp import rp2_bench
+        return 0 if rp2_bench.report(rp2_bench.measure(opts["seed"], opts["turns"], opts["rng"])) else 1
     if opts["what"] == "flashcuts":
         from tools.mp import rp2_flash
         return rp2_flash.main(opts)

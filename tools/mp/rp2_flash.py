@@ -78,10 +78,10 @@ def which_build(pico, builds):
     return "%s holds neither build" % folder
 
 
-def boot_frame(image_path):
+def boot_frame(image_path, uf2=None):
     """Power the Pico on from a flash image (no USB) and wait for the panel to be quiet:
     the frame it shows."""
-    with rp2.Pico(image=image_path, boot=False, harness=False) as pico:
+    with rp2.Pico(uf2=uf2, image=image_path, boot=False, harness=False, game=False) as pico:
         pico._ask(op="power_on")
         pico.quiet(800)
         return pico.frame()
@@ -117,7 +117,7 @@ class Bench:
             if got.returncode:
                 raise rp2.EmulatorError("the first flash failed: " + got.stderr.strip())
             settled_image(dev, self.old_image, 2)
-        self.title = boot_frame(self.old_image)
+        self.title = boot_frame(self.old_image, self.uf2)
         t = time.time()
         with rp2.SerialPico(uf2=uf2, image=self.old_image) as dev:
             got = flash(dev.port, self.new, mode)
@@ -151,11 +151,11 @@ class Bench:
                 return out
             image = os.path.join(self.tmp, "cut.img")
             dev.pico.save_flash(image)
-        frame = boot_frame(image)
+        frame = boot_frame(image, self.uf2)
         if rp2.diff(frame, self.title)[0]:
             out["why"] = "after the cut the Pico did not show the title (%d pixels differ)" % rp2.diff(frame, self.title)[0]
             return out
-        with rp2.Pico(image=image, boot=False, harness=False) as pico:
+        with rp2.Pico(uf2=self.uf2, image=image, boot=False, harness=False, game=False) as pico:
             out["after_cut"] = which_build(pico, self.builds)
         if out["after_cut"] not in ("old", "new"):
             out["why"] = out["after_cut"]
@@ -166,8 +166,8 @@ class Bench:
                 out["why"] = "the second flash failed: " + second.stderr.strip()
                 return out
             settled_image(dev, image, 2)
-        frame = boot_frame(image)
-        with rp2.Pico(image=image, boot=False, harness=False) as pico:
+        frame = boot_frame(image, self.uf2)
+        with rp2.Pico(uf2=self.uf2, image=image, boot=False, harness=False, game=False) as pico:
             final = which_build(pico, self.builds)
         if final != "new" or rp2.diff(frame, self.title)[0]:
             out["why"] = "after the second flash: %s, the title %s" % (
@@ -183,7 +183,7 @@ def main(opts):
     rng = random.Random(opts["rng"])
     t0 = time.time()
     with tempfile.TemporaryDirectory(prefix="rp2flash") as tmp:
-        bench = Bench(tmp, mode=opts.get("mode"))
+        bench = Bench(tmp, uf2=opts.get("firmware"), mode=opts.get("mode"))
         n = len(bench.commands)
         count = opts.get("cuts") or n
         steps = sorted({1 + (i * n) // count for i in range(count)})
