@@ -46,7 +46,10 @@ def plan(seed, turns, cycles=3):
             done += 1
         else:
             steps.append(("result", "OK"))
-    return steps
+    names = [k for _, k in steps]
+    frames, _ = rp2.sim_frames(seed, names)
+    # (kind, key, whether the simulator's frame changed: a press with nothing to draw)
+    return [(kind, key, frames[i + 1] != frames[i]) for i, (kind, key) in enumerate(steps)]
 
 
 def pct(xs, q):
@@ -62,13 +65,16 @@ def measure(seed=5, turns=6, rng=1, log=print):
     with rp2.Pico(seed=seed) as pico:
         st = pico.stats()
         out["start"] = {"settled_ms": pico.title_ms, "last_spi_ms": st["panel"]["last_byte_ms"]}
-        for kind, key in steps:
+        for kind, key, drawn in steps:
             pico.run_ms(rnd.uniform(0, 10))      # a random phase of the 10 ms poll
             before = pico.stats()
             t = pico.key(key)
             after = pico.stats()
             raw = pico._ask(op="timings")["timings"][-1]
             if kind in TARGETS or kind == "star_off":
+                if not drawn:
+                    out["idle"] = out.get("idle", 0) + 1     # the simulator drew nothing either
+                    continue
                 if raw["first_frame_ns"] < 0:
                     out["keys"].setdefault(kind, []).append(None)
                     continue
@@ -121,7 +127,9 @@ def report(res, log=print):
             if target else "-",
             " MISSED" if miss else ""))
         if len(good) < len(rows):
-            log("            (%d presses drew nothing)" % (len(rows) - len(good)))
+            ok = False
+            log("            %d presses drew nothing where the simulator drew a frame"
+                % (len(rows) - len(good)))
     for after, what in (("round", "his OK on his turn"), ("result", "OK on a result")):
         rows = [r for r in res["rounds"] if r["after"] == after]
         if not rows:
@@ -133,6 +141,12 @@ def report(res, log=print):
             "flash polls included, over the press to 30 ms after the key was up and the app "
             "settled; WFI/WFE idle)" % (what, len(sh), pct(ln, 0.5), max(ln),
                                         100 * pct(sh, 0.5), 100 * max(sh)))
+    if res["rounds"]:
+        log("  each round: " + ", ".join("%s %.0f ms %.1f%%" % (
+            "turn" if r["after"] == "round" else "result", r["length_ms"], 100 * r["share"])
+            for r in res["rounds"]))
+    if res.get("idle"):
+        log("(%d presses left out: the simulator's frame did not change on them either)" % res["idle"])
     log("(%d keys, %.0f ms emulated in %.0f s of host time)"
         % (res["steps"], res["emulated_ms"], res["host_s"]))
     return ok
