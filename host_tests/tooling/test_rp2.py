@@ -288,7 +288,7 @@ def test_make_flash_puts_the_game_on_the_emulated_pico_and_survives_power_cuts(t
     # make flash (frozen: the handset's firmware has the game in it) on a fresh Pico, the
     # reset into it; then the new build's flash on it, each REPL command's time measured
     bench = rp2_flash.Bench(str(tmp_path), log=lines.append)
-    assert "frozen" in lines[0], lines
+    assert bench.how.startswith("frozen:"), lines
     n = len(bench.commands)
     assert n > 10, "a flash of %d commands" % n
     # a cut in the middle and one on the last steps (the switch, the reset): python -m

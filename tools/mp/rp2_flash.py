@@ -126,9 +126,12 @@ class Bench:
             self.commands = list(dev.commands)
             self.flash_ms = dev.pico.stats()["ms"]
         self.flash_s = time.time() - t
+        # flash.py's line saying which way the game went on (frozen, romfs or mpy)
+        self.how = next((line for line in got.stdout.splitlines()
+                         if line.startswith(("frozen", "romfs", "mpy"))), "?")
         self.log("reference: %d commands over %.0f ms emulated, %.1f s host; %s"
                  % (len(self.commands), self.commands[-1] - self.commands[0], self.flash_s,
-                    got.stdout.strip().splitlines()[0]))
+                    self.how))
 
     def cut(self, step, fraction, seed=1):
         """Flash the new build on the old, cut the power `fraction` of the way from the
