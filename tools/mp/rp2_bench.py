@@ -141,6 +141,11 @@ def report(res, log=print):
             "flash polls included, over the press to 30 ms after the key was up and the app "
             "settled; WFI/WFE idle)" % (what, len(sh), pct(ln, 0.5), max(ln),
                                         100 * pct(sh, 0.5), 100 * max(sh)))
+    acted = [r["share"] for r in res["rounds"] if r["length_ms"] >= 1000]
+    if acted:
+        log("Rounds where bots acted (1 s or more at Bot pace normal; the shorter ones end at a "
+            "result his own action made, its saves and drawing): %d, CPU share median %.1f%%, "
+            "worst %.1f%%" % (len(acted), 100 * pct(acted, 0.5), 100 * max(acted)))
     if res["rounds"]:
         log("  each round: " + ", ".join("%s %.0f ms %.1f%%" % (
             "turn" if r["after"] == "round" else "result", r["length_ms"], 100 * r["share"])
