@@ -291,11 +291,10 @@ def test_make_flash_puts_the_game_on_the_emulated_pico_and_survives_power_cuts(t
     assert bench.how.startswith("frozen:"), lines
     n = len(bench.commands)
     assert n > 10, "a flash of %d commands" % n
-    # a cut in the middle and one on the last steps (the switch, the reset): python -m
-    # tools.mp.rp2 flashcuts makes one at every step
-    for step, fraction in ((n // 2, 0.3), (n - 1, 0.6)):
-        got = bench.cut(step, fraction, seed=step)
-        assert got["ok"], got
+    # a cut on the last steps (the switch, the reset), a boot, a second flash: python -m
+    # tools.mp.rp2 flashcuts makes one at every step (the suite's time allows one here)
+    got = bench.cut(n - 1, 0.6, seed=7)
+    assert got["ok"], got
 
 
 @emulated
