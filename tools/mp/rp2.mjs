@@ -28,8 +28,9 @@
 //                              now and at every power-on or reset, or not
 //   serial {b64, ms, max_ms}   bytes to the REPL over USB; run ms of emulated time (and on,
 //                              up to max_ms, while the Pico still sends); what it sent
-//                              back (b64), and `boots` (machine.reset() starts a new chip
-//                              on the same flash, the watchdog's reboot)
+//                              back (b64) and when its last byte came (last_out_ms), and
+//                              `boots` (machine.reset() starts a new chip on the same
+//                              flash, the watchdog's reboot)
 import fs from 'fs';
 import readline from 'readline';
 import zlib from 'zlib';
@@ -643,7 +644,7 @@ class Handset {
     }
     const out = Buffer.from(this.serialOut);
     this.serialOut = [];
-    return { b64: out.toString('base64'), boots: this.boots, ...this.status() };
+    return { b64: out.toString('base64'), boots: this.boots, last_out_ms: lastOut / 1e6, ...this.status() };
   }
   attachPanel() {
     const { mcu, panel, clock } = this;

@@ -385,7 +385,8 @@ class SerialPico:
     the same flash; the port stays. cut_at=(n, ms): cut the power `ms` of emulated time
     after the n-th Ctrl-D the host sent (each command of the raw REPL ends with one), then
     hang the line up, as a battery pulled mid-flash does; `cut` then says what happened.
-    `commands` lists each Ctrl-D's emulated ms (a run without a cut measures the steps)."""
+    `commands` lists each Ctrl-D's emulated ms, `answers` when each answer of the raw REPL
+    ended (a run without a cut measures the steps and the device's work in each)."""
 
     def __init__(self, uf2=None, bootrom=None, image=None, cut_at=None, seed=1):
         # no harness: a fresh flash (the firmware makes its filesystem itself)
@@ -395,6 +396,7 @@ class SerialPico:
         self.seed = seed
         self.cut = None
         self.commands = []
+        self.answers = []           # the emulated ms each answer of the raw REPL ended
         self.error = None
         self.port = None
         self._stop = threading.Event()
@@ -411,11 +413,14 @@ class SerialPico:
         self._thread.start()
         return self
 
-    def _exchange(self, data, ms):
-        got = self.pico._ask(op="serial", b64=base64.b64encode(data).decode(), ms=ms, max_ms=50)
+    def _exchange(self, data, ms, max_ms=50):
+        got = self.pico._ask(op="serial", b64=base64.b64encode(data).decode(), ms=ms,
+                             max_ms=max_ms)
         out = base64.b64decode(got["b64"])
         if out:
             os.write(self._master, out)
+            if out.endswith(b"\x04>"):     # the raw REPL's answer complete
+                self.answers.append(got["last_out_ms"])
         return got
 
     def _relay(self):
@@ -425,7 +430,9 @@ class SerialPico:
                 data = os.read(self._master, 4096) if ready else b""
                 while b"\x04" in data and not self.cut:
                     head, data = data.split(b"\x04", 1)
-                    got = self._exchange(head + b"\x04", 1)
+                    # (only until the bytes are handed over: the device's work on the
+                    # command comes after this moment)
+                    got = self._exchange(head + b"\x04", 0, 0.001)
                     self.commands.append(got["ms"])
                     if self.cut_at and len(self.commands) == self.cut_at[0]:
                         self._cut(got["ms"])

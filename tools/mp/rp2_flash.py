@@ -3,8 +3,10 @@ at every step of a flash: `python -m tools.mp.rp2 flashcuts`.
 
 A step is one command of the raw REPL (what the host sends up to its Ctrl-D). A run
 without a cut first flashes the old build and measures when each command of the new
-build's flash is sent; then for each step in turn the new build is flashed on the old
-one again and the power is cut `fraction` of the way to the next command. After each
+build's flash is sent and when the device's answer to it ended; then for each step in
+turn the new build is flashed on the old one again and the power is cut `fraction` of
+the way through the device's work on that step (to the next command when it gave no
+answer: the reset). After each
 cut the Pico boots again and must show the title, its /svara.slot must name a folder
 holding the old build or the new one, whole (every file's SHA-256 against that
 build's manifest), and a second flash must complete and leave the new build running.
@@ -124,6 +126,13 @@ class Bench:
             if got.returncode:
                 raise rp2.EmulatorError("the new build's flash failed: " + got.stderr.strip())
             self.commands = list(dev.commands)
+            # the device's work in each step: from its Ctrl-D to the end of its answer
+            answers = list(dev.answers)
+            self.work = []
+            for i, at in enumerate(self.commands):
+                nxt = self.commands[i + 1] if i + 1 < len(self.commands) else float("inf")
+                end = next((a for a in answers if at <= a <= nxt), None)
+                self.work.append(end - at if end is not None else None)
             self.flash_ms = dev.pico.stats()["ms"]
         self.flash_s = time.time() - t
         # flash.py's line saying which way the game went on (frozen, romfs or mpy)
@@ -139,7 +148,10 @@ class Bench:
         "ok" False with "why" when the handset was left wrong."""
         cmds = self.commands
         gap = (cmds[step] - cmds[step - 1]) if step < len(cmds) else 300.0
-        ms = max(0.01, fraction * gap)
+        # inside the device's work on the step when it answered (its file writes), else
+        # on the way to the next step (the last: the reset)
+        work = self.work[step - 1]
+        ms = max(0.01, fraction * (work if work else gap))
         out = {"step": step, "ms": ms, "ok": False}
         with rp2.SerialPico(uf2=self.uf2, image=self.old_image, cut_at=(step, ms),
                             seed=seed) as dev:
