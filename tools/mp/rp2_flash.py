@@ -211,7 +211,8 @@ def main(opts):
             partial = got.get("cut")
             print("step %d/%d +%.1f ms: %s%s; %s" % (
                 step, n, got["ms"], got.get("after_cut", "-"),
-                " (inside a %s)" % partial["kind"] if partial else "",
+                " (inside %s)" % ("an erase" if partial["kind"] == "erase" else "a page program")
+                if partial else "",
                 "ok" if got["ok"] else "FAILED: " + got["why"]), flush=True)
             bad += not got["ok"]
         print("%d cuts over the %d steps of a %s flash (%.1f s host each without a cut): %d "
