@@ -235,3 +235,79 @@ def test_the_deal_sounds_at_1568_hz():
     deal = [t for t in tones if abs(t["hz"] - 1568) < 1568 * 0.005]
     assert deal, tones
     assert all(t["ms"] is None or 35 <= t["ms"] <= 80 for t in deal), deal
+
+
+# --- the REPL over USB: make flash on the emulated Pico ----------------------------------------
+# (the stock RPI_PICO firmware with the game frozen in, whose image runs into its own
+# filesystem: MICROPYTHON_RP2_STOCK names it; docs/HARDWARE.md says how to build it)
+STOCK = os.environ.get("MICROPYTHON_RP2_STOCK", "")
+
+
+def make_flash(port, *extra):
+    return subprocess.run(["make", "flash", "PORT=" + port] + list(extra), cwd=ROOT,
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_serve_with_an_image_that_is_not_there_is_one_line_and_exit_2(tmp_path):
+    got = cli("serve", "--image", str(tmp_path / "none.img"),
+              env={"MICROPYTHON_RP2": "", "RP2040_BOOTROM": ""})
+    assert got.returncode == 2
+    assert len(got.stderr.strip().splitlines()) == 1, got.stderr
+
+
+def test_flashcuts_refuses_a_mode_the_board_has_not():
+    got = cli("flashcuts", "--mode", "romfs")
+    assert got.returncode == 2 and "--mode takes frozen or mpy" in got.stderr
+    assert len(got.stderr.strip().splitlines()) == 1
+
+
+@emulated
+def test_serve_prints_a_port_that_mpremote_talks_to_until_ctrl_c():
+    import signal
+    proc = subprocess.Popen([sys.executable, "-m", "tools.mp.rp2", "serve"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        port = line.split(" on ", 1)[1].split()[0]
+        got = subprocess.run([os.path.join(os.path.dirname(sys.executable), "mpremote"),
+                              "connect", port, "exec", "import sys; print(sys.implementation._build, 6 * 7)"],
+                             capture_output=True, text=True, timeout=300)
+        assert got.returncode == 0 and got.stdout.split() == ["SVARA_HANDSET", "42"], got
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 0
+
+
+@emulated
+def test_make_flash_puts_the_game_on_the_emulated_pico_and_survives_power_cuts(tmp_path):
+    from tools.mp import rp2_flash
+    lines = []
+    # make flash (frozen: the handset's firmware has the game in it) on a fresh Pico, the
+    # reset into it; then the new build's flash on it, each REPL command's time measured
+    bench = rp2_flash.Bench(str(tmp_path), log=lines.append)
+    assert bench.how.startswith("frozen:"), lines
+    n = len(bench.commands)
+    assert n > 10, "a flash of %d commands" % n
+    # a cut on the last steps (the switch, the reset), a boot, a second flash: python -m
+    # tools.mp.rp2 flashcuts makes one at every step (the suite's time allows one here)
+    got = bench.cut(n - 1, 0.6, seed=7)
+    assert got["ok"], got
+
+
+@emulated
+@pytest.mark.skipif(not STOCK, reason="set MICROPYTHON_RP2_STOCK=/path/to/firmware.uf2 (the "
+                    "stock RPI_PICO firmware with the game frozen in) to test make flash's refusal")
+def test_make_flash_refuses_the_stock_pico_firmware_in_one_line_before_sending_anything():
+    import time
+    with rp2.SerialPico(uf2=STOCK) as dev:
+        while dev.pico.stats()["ms"] < 1000:     # its start (a first mkfs among it) done
+            time.sleep(0.1)
+        before = dev.pico.stats()["flash"]
+        got = make_flash(dev.port)
+        after = dev.pico.stats()["flash"]
+    assert got.returncode != 0
+    err = [line for line in got.stderr.splitlines() if line.startswith("flash:")]
+    assert len(err) == 1, got.stderr
+    assert "into its filesystem" in err[0] and "nothing was sent" in err[0], err[0]
+    # nothing written: not a byte of the flash erased or programmed while it asked
+    assert (after["erases"], after["programs"]) == (before["erases"], before["programs"])

@@ -14,7 +14,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # Run as python -m tools.bench.<name> from the checkout's top, in this order, then the rest.
-ORDER = ("score", "engine", "bots", "font", "ui", "play", "device", "unix", "qemu")
+ORDER = ("score", "engine", "bots", "font", "ui", "play", "device", "unix", "qemu", "rp2")
 
 
 def scripts():

@@ -442,7 +442,14 @@ class Device:
     def run(self, code):
         if self.watchdog is not None:
             self.watchdog.step()
-        return self.t.exec(code)
+        if not hasattr(self.t, "exec_raw"):     # (the tests' fake devices)
+            return self.t.exec(code)
+        # mpremote's exec() gives up after 10 s of silence: a step may take --timeout
+        timeout = self.watchdog.timeout if self.watchdog is not None else TIMEOUT
+        out, err = self.t.exec_raw(code, timeout=timeout)
+        if err:
+            raise self._ExecError(out, err.decode("utf-8", "replace"))
+        return out
 
     def put(self, path, data, chunk=1024):
         """Write a file on the device: base64 chunks (a third bigger on the line, where

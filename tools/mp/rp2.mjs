@@ -24,10 +24,17 @@
 //   timings {}                 each key's times: press, column read low, app.key(), the
 //                              first frame's last SPI byte, settled (ns of this power-on)
 //   stats {}                   cycles, emulated ms, host s, panel, flash, harness pin
+//   usb {on}                   USB CDC attached (rp2040js's host, as its demo does) from
+//                              now and at every power-on or reset, or not
+//   serial {b64, ms, max_ms}   bytes to the REPL over USB; run ms of emulated time (and on,
+//                              up to max_ms, while the Pico still sends); what it sent
+//                              back (b64) and when its last byte came (last_out_ms), and
+//                              `boots` (machine.reset() starts a new chip on the same
+//                              flash, the watchdog's reboot)
 import fs from 'fs';
 import readline from 'readline';
 import zlib from 'zlib';
-import { Simulator, ConsoleLogger, LogLevel, BasePeripheral } from 'rp2040js';
+import { Simulator, ConsoleLogger, LogLevel, BasePeripheral, USBCDC } from 'rp2040js';
 
 const NS_PER_CYCLE = 8;                 // 125 MHz
 const FLASH_BYTES = 2 * 1024 * 1024;    // the Pico's W25Q16JV
@@ -525,11 +532,16 @@ class Handset {
     this.mcu = null;
     this.totalCycles = 0;
     this.executedCycles = 0;     // cycles the core ran (not slept or skipped)
+    this.flashWaitNs = 0;        // time skipped while the core polled the busy flash chip
     this.hostSeconds = 0;
     this.boots = 0;
     this.keys = [];            // contacts: {row, col, events: [[ns, closed]...]}
     this.timings = [];
     this.tones = [];
+    this.usbOn = false;
+    this.cdc = null;
+    this.cdcIn = [];
+    this.serialOut = [];
   }
   requireOn() {
     if (!this.mcu) fail('the Pico is off: power_on first');
@@ -552,6 +564,8 @@ class Handset {
   powerOff() {
     if (!this.mcu) return;
     this.mcu = null;
+    this.cdc = null;
+    this.cdcIn = [];
     this.chip.clock = null;
   }
   powerOn() {
@@ -587,12 +601,50 @@ class Handset {
     this.attachBuzzer();
     this.attachHarness();
     attachSniffer(mcu);
+    // machine.reset() (the watchdog's reboot): a new start on the same flash, once the
+    // instruction that asked it is done
+    mcu.peripherals[0x40058].onWatchdogTrigger = () => { this.rebootPending = true; };
+    this.rebootPending = false;
+    if (this.usbOn) this.attachUSB();
     // BOOTSEL not held: the flash's chip select reads high (rp2040js's QSPI pins read low,
     // their pads' input enable off, which the bootrom takes for the button held)
     mcu.qspi[1].padValue |= 0x40;
     mcu.qspi[1].setInputValue(true);
     mcu.core.reset();     // from the bootrom's reset vector
     return {};
+  }
+  attachUSB() {
+    const cdc = new USBCDC(this.mcu.usbCtrl);
+    cdc.onSerialData = (buf) => { for (const b of buf) this.serialOut.push(b); };
+    this.cdc = cdc;
+  }
+  // Bytes to the REPL; run ms (then on while bytes still come, up to maxMs); the bytes
+  // the Pico sent.
+  serial(data, ms, maxMs) {
+    this.requireOn();
+    for (const b of data) this.cdcIn.push(b);
+    const feed = () => {
+      // (the CDC's FIFO holds 512 bytes: the rest waits here)
+      while (this.cdcIn.length && this.cdc && !this.cdc.txFIFO.full) this.cdc.sendSerialByte(this.cdcIn.shift());
+    };
+    const start = this.now();
+    let seen = this.serialOut.length;
+    let lastOut = start;
+    const stop = () => {
+      feed();
+      if (this.rebootPending) return true;
+      if (this.serialOut.length !== seen) { seen = this.serialOut.length; lastOut = this.now(); }
+      return this.now() >= start + ms * 1e6 && (this.now() - lastOut > 2e6 || this.now() >= start + maxMs * 1e6) && !this.cdcIn.length;
+    };
+    for (;;) {
+      this.run(start + maxMs * 1e6, stop);
+      if (!this.rebootPending) break;
+      this.powerOn();
+      this.run(this.now() + 1e6);
+    }
+    const out = Buffer.from(this.serialOut);
+    this.serialOut = [];
+    return { b64: out.toString('base64'), boots: this.boots, last_out_ms: lastOut / 1e6, ...this.status() };
   }
   attachPanel() {
     const { mcu, panel, clock } = this;
@@ -803,7 +855,10 @@ class Handset {
           if (chip.op) {
             // the CPU only polls the status register meanwhile: skip to the chip's end
             const to = Math.min(chip.op.end, untilNs);
-            if (to > clock.nanos) clock.tick(to - clock.nanos);
+            if (to > clock.nanos) {
+              this.flashWaitNs += to - clock.nanos;
+              clock.tick(to - clock.nanos);
+            }
           }
         }
         if (clock.nanos >= untilNs) break;
@@ -879,6 +934,7 @@ class Handset {
       boots: this.boots,
       total_cycles: Math.round(this.totalCycles),
       executed_cycles: this.executedCycles,
+      flash_wait_ns: this.flashWaitNs,
       host_s: this.hostSeconds,
       panel: p ? {
         bytes: p.bytes, pixel_bytes: p.pixelBytes, commands: p.commands,
@@ -975,6 +1031,12 @@ function handle(h, req) {
       return { reached: true, ...h.cut(number(req, 'at_cycle'), req.seed ?? 1) };
     case 'stats':
       return h.stats();
+    case 'usb':
+      h.usbOn = !!req.on;
+      if (h.mcu && h.usbOn && !h.cdc) h.attachUSB();
+      return {};
+    case 'serial':
+      return h.serial(Buffer.from(req.b64 ?? '', 'base64'), number(req, 'ms', 10), number(req, 'max_ms', 200));
     default:
       fail(`unknown op ${JSON.stringify(req.op)}`);
   }

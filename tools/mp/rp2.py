@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The handset's own firmware on an emulated Raspberry Pi Pico (rp2040js, tools/mp/rp2.mjs).
 
-    python -m tools.mp.rp2 [title|keys|cuts] [options]
+    python -m tools.mp.rp2 [title|keys|cuts|saves|serve|flashcuts] [options]
 
 The firmware is a UF2 you built (MicroPython 1.27's rp2 port with the game frozen in:
 board SVARA_HANDSET, README), named by MICROPYTHON_RP2=; the RP2040's B1 bootrom as a
@@ -29,6 +29,19 @@ its idle() says nothing more will change: "settled", the simulator's settle().
   saves  --image FILE --out DIR: the saves on a flash image (as flash_save or cuts --keep
          wrote it) into DIR and DIR.game, as the simulator keeps them: python -m tools.sim
          --save-dir DIR then opens what the handset would
+  serve  [--image FILE] [--firmware UF2]: the Pico's REPL (USB CDC) on a pseudo-terminal; prints the port
+         and serves until Ctrl-C: `mpremote connect PORT`, `make flash PORT=PORT` work
+         on it as on a Pico on USB. It starts from MICROPYTHON_RP2 (or --firmware: any
+         rp2 MicroPython, the game frozen in or not) on a fresh flash (no harness), or
+         from a flash image (flash_save, cuts --keep)
+  flashcuts [--mode frozen|mpy] [--cuts N] [--rng N] [--firmware UF2]: power cuts at every step of a
+         flash (each raw-REPL command; --cuts N: N of them spread over the steps), each
+         followed by a boot that must show the title with the old build or the new
+         whole, and a second flash that must complete (tools/mp/rp2_flash.py; make
+         build first)
+  bench  [--turns N] [--rng N]: time on the emulated Pico: start to the title, keys on
+         the person's turn to the panel (random phases of the keypad's poll), a bot
+         round's CPU share (tools/mp/rp2_bench.py; make bench runs it)
 Options: --seed N (the app's seed, default 5), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
@@ -38,9 +51,12 @@ import base64
 import json
 import os
 import random
+import select
 import subprocess
 import sys
+import threading
 import time
+import tty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -86,8 +102,9 @@ class EmulatorError(RuntimeError):
     """The emulator refused a request or the firmware did not do what it should."""
 
 
-def missing(uf2=None, bootrom=None):
-    """Why the emulator cannot run (one line), or "" when it can."""
+def missing(uf2=None, bootrom=None, game=True):
+    """Why the emulator cannot run (one line), or "" when it can; game=False: any rp2
+    firmware will do (serve, flashcuts --firmware), not only one with the game frozen in."""
     uf2 = uf2 or os.environ.get("MICROPYTHON_RP2", "")
     bootrom = bootrom or os.environ.get("RP2040_BOOTROM", "")
     if not uf2:
@@ -108,7 +125,7 @@ def missing(uf2=None, bootrom=None):
     # the blocks' payloads (476 bytes at most at 32), for the frozen modules' names
     payload = b"".join(data[o + 32:o + 32 + int.from_bytes(data[o + 16:o + 20], "little")]
                        for o in range(0, len(data), 512))
-    if b"svara/_strategy" not in payload or b"app.py" not in payload:
+    if game and (b"svara/_strategy" not in payload or b"app.py" not in payload):
         return ("MICROPYTHON_RP2=%s: no game frozen in (build the rp2 port with board "
                 "SVARA_HANDSET: README)" % uf2)
     if os.path.getsize(bootrom) != 16384:
@@ -175,8 +192,9 @@ class Pico:
     pico.frame() (RGB565, little-endian, 256 bytes a row: tools.sim.core.frame_rgb565's
     layout), pico.cut(cycle), pico.reset()."""
 
-    def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000):
-        why = missing(uf2, bootrom)
+    def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000,
+                 harness=True, game=True):
+        why = missing(uf2, bootrom, game)
         if why:
             raise EmulatorError(why)
         self.uf2 = uf2 or os.environ["MICROPYTHON_RP2"]
@@ -185,6 +203,7 @@ class Pico:
         self.timeout_ms = timeout_ms
         self.keys = keymap()
         self.timings = []           # per key: press -> the last SPI byte before it settled
+        self._lock = threading.Lock()
         self._proc = subprocess.Popen(
             ["node", HOST, "--bootrom", self.bootrom], cwd=ROOT, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
@@ -193,16 +212,18 @@ class Pico:
                 self.load_flash(image)
             else:
                 self._ask(op="uf2", path=self.uf2)
-                self.install_harness()
+                if harness:
+                    self.install_harness()
             self.title_ms = self.boot() if boot else None
         except Exception:
             self.close()
             raise
 
     def _ask(self, **request):
-        self._proc.stdin.write(json.dumps(request) + "\n")
-        self._proc.stdin.flush()
-        line = self._proc.stdout.readline()
+        with self._lock:     # (SerialPico's relay asks from its own thread)
+            self._proc.stdin.write(json.dumps(request) + "\n")
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline()
         if not line:
             raise EmulatorError("the emulator died: " + self._proc.stderr.read()[-2000:])
         answer = json.loads(line)
@@ -352,6 +373,118 @@ class Pico:
         self.close()
 
 
+class SerialPico:
+    """The emulated handset's REPL (USB CDC) on a pseudo-terminal, so that ``mpremote
+    connect PORT`` and ``make flash PORT=...`` talk to it as to a Pico on USB:
+
+        with SerialPico() as dev:
+            subprocess.run(["mpremote", "connect", dev.port, "ls"])
+
+    `image` starts it from a saved flash image, else from MICROPYTHON_RP2's UF2 (with no
+    harness: the game as it boots on a handset). machine.reset() restarts the chip on
+    the same flash; the port stays. cut_at=(n, ms): cut the power `ms` of emulated time
+    after the n-th Ctrl-D the host sent (each command of the raw REPL ends with one), then
+    hang the line up, as a battery pulled mid-flash does; `cut` then says what happened.
+    `commands` lists each Ctrl-D's emulated ms, `answers` when each answer of the raw REPL
+    ended (a run without a cut measures the steps and the device's work in each)."""
+
+    def __init__(self, uf2=None, bootrom=None, image=None, cut_at=None, seed=1):
+        # no harness: a fresh flash (the firmware makes its filesystem itself)
+        self.pico = Pico(uf2=uf2, bootrom=bootrom, image=image, boot=False, harness=False,
+                         game=False)
+        self.cut_at = cut_at
+        self.seed = seed
+        self.cut = None
+        self.commands = []
+        self.answers = []           # the emulated ms each answer of the raw REPL ended
+        self.error = None
+        self.port = None
+        self._stop = threading.Event()
+        self._thread = None
+        self._master = None
+
+    def start(self):
+        self.pico._ask(op="usb", on=True)
+        self.pico._ask(op="power_on")
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.port = os.ttyname(self._slave)
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+        return self
+
+    def _exchange(self, data, ms, max_ms=50):
+        got = self.pico._ask(op="serial", b64=base64.b64encode(data).decode(), ms=ms,
+                             max_ms=max_ms)
+        out = base64.b64decode(got["b64"])
+        if out:
+            os.write(self._master, out)
+            if out.endswith(b"\x04>"):     # the raw REPL's answer complete
+                self.answers.append(got["last_out_ms"])
+        return got
+
+    def _relay(self):
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([self._master], [], [], 0)
+                data = os.read(self._master, 4096) if ready else b""
+                while b"\x04" in data and not self.cut:
+                    head, data = data.split(b"\x04", 1)
+                    # (only until the bytes are handed over: the device's work on the
+                    # command comes after this moment)
+                    got = self._exchange(head + b"\x04", 0, 0.001)
+                    self.commands.append(got["ms"])
+                    if self.cut_at and len(self.commands) == self.cut_at[0]:
+                        self._cut(got["ms"])
+                if self.cut:
+                    return
+                self._exchange(data, 2 if data else 5)
+        except (OSError, EmulatorError) as e:
+            if not self._stop.is_set():
+                self.error = str(e)
+        finally:
+            if not self._stop.is_set() and self._master is not None:
+                # the Pico is gone (cut, or the emulator died): hang the line up, as a
+                # board pulled from USB does
+                os.close(self._master)
+                self._master = None
+
+    def _cut(self, at_ms):
+        ms = self.cut_at[1]
+        cycle = int((at_ms + ms) * 1e6 / NS_PER_CYCLE) + 1
+        # run on with the line served until then
+        while self.pico._ask(op="stats")["ms"] + 5 < at_ms + ms:
+            self._exchange(b"", 5)
+        now = self.pico._ask(op="stats")["cycle"]
+        self.cut = self.pico._ask(op="cut", at_cycle=max(cycle, now), seed=self.seed)
+        self.cut["command"] = self.cut_at[0]
+
+    def alive(self):
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=30)
+        for fd in (self._master, getattr(self, "_slave", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+
+    def close(self):
+        self.stop()
+        self.pico.close()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 # ---------------------------------------------------------------- the simulator's side
 def sim_frames(seed, names, save_dir=None):
     """The simulator's RGB565 frames (the title, then after each key) for the same seed."""
@@ -428,23 +561,28 @@ def export_saves(image_path, out):
 # ---------------------------------------------------------------- the command line
 def parse(argv):
     opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
-            "keep": None, "image": None, "out": None}
+            "keep": None, "image": None, "out": None, "mode": None, "cuts": None,
+            "firmware": None, "turns": 6}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
-    if opts["what"] not in ("title", "keys", "cuts", "saves"):
-        raise UsageError("unknown command %r: title, keys, cuts or saves" % opts["what"])
+    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts", "bench"):
+        raise UsageError("unknown command %r: title, keys, cuts, saves, serve, flashcuts or bench"
+                         % opts["what"])
     while args:
         a = args.pop(0)
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
-        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out"):
+        if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out",
+                     "--mode", "--cuts", "--firmware", "--turns"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)
         v = args.pop(0)
-        if a in ("--seed", "--count", "--rng"):
+        if a == "--mode" and v not in ("frozen", "mpy"):
+            raise UsageError("--mode takes frozen or mpy, not %r" % v)
+        if a in ("--seed", "--count", "--rng", "--cuts", "--turns"):
             if not v.isdigit():
                 raise UsageError("%s takes a whole number, not %r" % (a, v))
             v = int(v)
@@ -460,9 +598,14 @@ def main(argv=None):
             if not opts["image"] or not opts["out"]:
                 raise UsageError("saves needs --image FILE and --out DIR")
             return export_saves(opts["image"], opts["out"])
-        why = missing()
+        serving = opts["what"] in ("serve", "flashcuts")
+        why = missing(opts["firmware"], game=not serving)
+        if opts["firmware"] and not serving:
+            raise UsageError("--firmware is for serve and flashcuts")
         if why:
-            raise UsageError(why)
+            raise UsageError(why.replace("MICROPYTHON_RP2=", "--firmware " if opts["firmware"] else "MICROPYTHON_RP2="))
+        if opts["image"] and not os.path.isfile(opts["image"]):
+            raise UsageError("--image %s: no such file" % opts["image"])
         if opts["keys"]:
             names = read_keys(opts["keys"])
             bad = [k for k in names if k.upper() not in keymap()]
@@ -480,6 +623,26 @@ def main(argv=None):
 
 
 def _run(opts, t0):
+    if opts["what"] == "serve":
+        with SerialPico(uf2=opts["firmware"], image=opts["image"]) as dev:
+            print("emulated Pico's REPL on %s   (mpremote connect %s; make flash PORT=%s; "
+                  "Ctrl-C ends it)" % (dev.port, dev.port, dev.port), flush=True)
+            try:
+                while dev.alive():
+                    time.sleep(0.2)
+            except KeyboardInterrupt:
+                pass
+            if dev.error:
+                print("python -m tools.mp.rp2: the emulator stopped: %s" % dev.error,
+                      file=sys.stderr)
+                return 1
+        return 0
+    if opts["what"] == "bench":
+        from tools.mp import rp2_bench
+        return 0 if rp2_bench.report(rp2_bench.measure(opts["seed"], opts["turns"], opts["rng"])) else 1
+    if opts["what"] == "flashcuts":
+        from tools.mp import rp2_flash
+        return rp2_flash.main(opts)
     if opts["what"] == "title":
         with Pico(seed=opts["seed"]) as pico:
             st = pico.stats()
