@@ -118,13 +118,13 @@ def _hash(p):
                 break
             h.update(m[:n])
     return ''.join('%02x' % x for x in h.digest())
-def _hashes(top):
+def _hashes(top, i=0, k=9999):
     try:
-        files = _walk(top, [])
+        files = sorted(_walk(top, []))
     except OSError:
         return {}
     n = len(top) + 1
-    return {p[n:]: _hash(p) for p in files}
+    return {p[n:]: _hash(p) for p in files[i:i + k]}
 def _rmtree(p):
     try:
         for e in os.ilistdir(p):
@@ -600,6 +600,20 @@ def _flash(dev, port, build_dir, local, sizes, ours, log, check_space, state=Non
     return sent
 
 
+def remote_hashes(dev, top, k=16):
+    """{name: SHA-256} of the files under `top` on the device, k files an answer: a whole
+    .mpy build's in one answer asked a block of some 5 KB of a Pico's heap, which the
+    old game left in pieces (MemoryError on the emulated Pico)."""
+    got = {}
+    i = 0
+    while True:
+        part = dev.eval("_hashes(%r, %d, %d)" % (top, i, k))
+        got.update(part)
+        if len(part) < k:
+            return got
+        i += k
+
+
 def check_flash_map(dev):
     """On an rp2 device, where its running firmware ends against its filesystem, read from
     the device's flash (tools/device/image.py); FlashError when the firmware reaches the
@@ -742,7 +756,7 @@ def _flash_files(dev, port, build_dir, local, sizes, log, check_space, state, ve
     """Fill the slot not in use with the files of `build_dir`, check them there, then
     switch to it (the .mpy way, and the thin folder of the other two)."""
     _, live, target, new = _active(dev)
-    remote = dev.eval("_hashes(%r)" % live) if live else {}
+    remote = remote_hashes(dev, live) if live else {}
     send, keep = plan(local, remote)
     log("device: MicroPython %s; running copy: %s; writing %s" % (
         ".".join(str(v) for v in version), live or "none", new))
@@ -778,7 +792,7 @@ def _flash_files(dev, port, build_dir, local, sizes, log, check_space, state, ve
             done += len(data)
             log("  [%d/%d] %-28s %6d bytes  %3d%%" % (
                 i + 1, len(send), name, len(data), 100 * done // total if total else 100))
-        got = dev.eval("_hashes(%r)" % new)
+        got = remote_hashes(dev, new)
     except OSError as e:
         if isinstance(e, _link_errors()[2:]):
             raise                   # the link is gone: no cleaning up over it
