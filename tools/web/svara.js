@@ -613,10 +613,10 @@ async function start() {
     restoreSaves();
     watchSaves(mp.FS);
     makePad();
+    $("help").hidden = false;               // (resize() hides it again on a phone)
     resize();
     $("message").hidden = true;
     $("device").hidden = false;
-    $("help").hidden = false;
     py("from app import App\nfrom store import Store\nimport time\n"
        + "_app = App(_display, seed=" + (SEED === null ? "None" : SEED)
        + ", store=Store(main.SAVES), clock=time.ticks_ms)\n"
