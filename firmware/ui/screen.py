@@ -107,12 +107,8 @@ class Later:
 # when one of these screens takes over, the others are forgotten (app.py calls
 # drop_screens) and collected once no screen object holds them; the next open_screen
 # imports a module again.
-# Frozen in (__file__ is then the bare frozen name), a module's code is flash and its RAM
-# only its dict, function and class objects: ui.table (1.2 KB), opened again after every
-# other screen, then stays, so its class dict (296 bytes) is made once while the heap is
-# whole, not looked for again in a heap in pieces.
-DROP = ("title", "options", "rulespages", "stats", "showdown", "names", "history",
-        "playmenu") + (() if __file__ == "ui/screen.py" else ("table",))
+DROP = ("title", "options", "rulespages", "stats", "showdown", "table", "names", "history",
+        "playmenu")
 
 
 def open_screen(app, module, cls, *args):

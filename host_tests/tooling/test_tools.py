@@ -21,7 +21,7 @@ TOOLS = os.path.join(ROOT, "tools")
 # and tools/stress/powercut.py (on both interpreters: imported by bare name).
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
              "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys", "tools.mp.qemu_guest",
-             "tools.mp.rp2_cuts",
+             "tools.mp.rp2_cuts", "tools.mp.rp2_flash", "tools.mp.rp2_bench",
              "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
              "tools.web.site", "tools.web.browser",
              "tools.stress.harness.harness", "tools.stress.harness.cutsweep"}
@@ -35,7 +35,7 @@ TOOL_NAMES = {
     "tools.bench", "tools.bench.bots", "tools.bench.device", "tools.bench.engine",
     "tools.bench.exploit", "tools.bench.font", "tools.bench.odds", "tools.bench.panel",
     "tools.bench.play", "tools.bench.qemu", "tools.bench.score", "tools.bench.solve",
-    "tools.bench.ui", "tools.bench.unix", "tools.bench.mixes", "tools.bench.lbr",
+    "tools.bench.ui", "tools.bench.unix", "tools.bench.mixes", "tools.bench.lbr", "tools.bench.rp2",
     "tools.stress.fuzz", "tools.stress.powercut", "tools.stress.soak", "tools.web",
 }
 
