@@ -23,24 +23,29 @@ import time
 from tools.mp import rp2
 
 ROOT = rp2.ROOT
-BUILD = os.path.join(ROOT, "build", "handset")
 
 
 def build_pair(tmp):
-    """The old build (build/handset, as `make build` left it) and a new one that differs
-    from it in main.py (a comment), its manifest rewritten: two builds a flash can tell
-    apart on the device."""
+    """Two builds a flash can tell apart on the device: the game built afresh into
+    tmp/old (make build's tool), and the same with a comment added to main.py, its
+    manifest rewritten (tmp/new)."""
+    import subprocess
+    import sys
     from tools.device import build as buildtool
-    if not os.path.isfile(os.path.join(BUILD, "svara.manifest")):
-        raise rp2.EmulatorError("no build in %s: run `make build` first" % BUILD)
+    old = os.path.join(tmp, "old")
+    made = subprocess.run([sys.executable, "-m", "tools.device.build", "--board", "handset",
+                           "--out", old], cwd=ROOT, capture_output=True, text=True)
+    if made.returncode:
+        raise rp2.EmulatorError("the build failed: %s" % (made.stderr.strip().splitlines()
+                                                          or ["?"])[-1])
     new = os.path.join(tmp, "new")
-    shutil.copytree(BUILD, new)
+    shutil.copytree(old, new)
     with open(os.path.join(new, "main.py"), "a") as f:
         f.write("# the new build (tools/mp/rp2_flash.py)\n")
-    with open(os.path.join(BUILD, "svara.manifest")) as f:
+    with open(os.path.join(old, "svara.manifest")) as f:
         needed = json.load(f)["needed"]
     buildtool.write_manifest(new, "handset", needed)
-    return BUILD, new
+    return old, new
 
 
 def manifest(build):
