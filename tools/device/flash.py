@@ -632,7 +632,7 @@ def check_flash_map(dev):
                 return None
             out += pages[page][a - page:a - page + n - len(out)]
         return out
-    if dev.eval("_mem(%d, 4)" % imagetool.XIP) is None:
+    if read(imagetool.XIP, 4) is None:         # (its page is flash_map's first read too)
         return None
     try:
         ok, line = imagetool.check(imagetool.flash_map(read))
