@@ -586,18 +586,23 @@ def test_a_start_out_of_memory_shows_one_line_and_sleeps_until_a_key():
     assert app.screen is not None and app.screen.name in ("table", "showdown"), app.trace()
 
 
+def _title_with_saves_unread():
+    """A game and histories saved, the app started: the title shown, the saves still to
+    read at the first idle(). (fs, its files as they were, app, the loading module.)"""
+    files = dict(_two_saves()[0].files)
+    fs = CutFS(files)
+    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app.start()
+    assert app.trace() == "title" and app.restore, app.trace()
+    return fs, files, app, sys.modules["loading"]       # (imported until then)
+
+
 def test_a_memory_error_out_of_the_saves_reading_after_the_title_is_not_a_loop():
     # Out of memory where the reading after the title does not catch it itself (a
     # restart at the fuzz's key 5,000, seed 2, as .mpy files in 128 KB): the saves are
     # left as they are until the next start, the title says so, and idle() settles
     # instead of trying again at every call.
-    fs, old = _two_saves()
-    files = dict(fs.files)
-    fs = CutFS(files)
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
-    app.start()
-    assert app.trace() == "title" and app.restore, app.trace()
-    loading = sys.modules["loading"]
+    fs, files, app, loading = _title_with_saves_unread()
     real = loading.load_game_later
 
     def short(*args):
@@ -621,13 +626,7 @@ def test_a_memory_error_reading_the_saves_after_the_title_leaves_them_and_says_s
     # A game to continue and the kept histories are read after the title is shown (the
     # first idle()): short of memory there twice, as at start, the saves are left as
     # they are (nothing half read is saved over them) while a new game plays.
-    fs, old = _two_saves()
-    files = dict(fs.files)
-    fs = CutFS(files)
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
-    app.start()
-    assert app.trace() == "title" and app.restore, app.trace()
-    loading = sys.modules["loading"]            # (imported until then)
+    fs, files, app, loading = _title_with_saves_unread()
     real = loading.load_history
 
     def short(store):
