@@ -295,3 +295,20 @@ def test_the_mixes_bench_runs_every_mix_at_the_tight_heaps():
     data, restart = mixes.codes("fuzz", 300, 2)
     assert restart == unix.RESTART_EVERY and data == unix.fuzz_codes(300, 2)
     assert mixes.seeds_arg("1-4") == [1, 2, 3, 4] and mixes.seeds_arg("3") == [3]
+
+
+def test_a_frozen_binary_with_the_driver_frozen_in_runs_it_from_the_binary(tmp_path):
+    # On a handset main.py is frozen with the game: its code takes no heap. The driver
+    # stands in for main.py, so where it is frozen in too the runner starts it with -m
+    # (from the binary), and from its source file only where it is not.
+    r = object.__new__(mpunix.Runner)
+    r.path, r.mode, r.image, r._dir = "/bin/true", "frozen", None, str(tmp_path)
+    r._frozen_driver = True
+    cmd = r.command(mpunix.DRIVER, ("keys.bin", 5, 0, "-"), 45056)
+    assert cmd[:5] == ["/bin/true", "-X", "heapsize=45056", "-m", "unix_keys"]
+    assert mpunix.DRIVER not in cmd and cmd[5:] == ["keys.bin", "5", "0", "-"]
+    r._frozen_driver = False
+    assert r.command(mpunix.DRIVER, ("k",), 45056)[3:] == [mpunix.DRIVER, "k"]
+    r.mode, r._frozen_driver = "mpy", None     # never asked outside frozen mode
+    assert r.command(mpunix.DRIVER, ("k",))[1:] == [mpunix.DRIVER, "k"]
+

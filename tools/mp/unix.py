@@ -129,6 +129,7 @@ class Runner:
         self.image = None       # romfs: (path, size) of the ROMFS image
         self._cwd = self._dir   # where the binary runs (mpy: the game's folder)
         self.search = self._stage()
+        self._frozen_driver = None  # frozen mode: is unix_keys frozen in too (driver_frozen)
 
     def _stage(self):
         """MICROPYPATH for the mode (folders joined by ':')."""
@@ -168,11 +169,29 @@ class Runner:
         blocks = 1 + -(-self.image[1] // GC_BLOCK)    # the object, then its bytes
         return -(-(blocks * GC_BLOCK * 8 + blocks * 3) // 8 // 64) * 64
 
+    def driver_frozen(self):
+        """Frozen mode: whether the binary has the driver (unix_keys) frozen in beside the
+        game. A handset's main.py is frozen with the game, so its code takes no heap; the
+        driver stands in for main.py and, run from source, would put about 2 KB of its own
+        bytecode into the heap the game is measured in (docs/MEMORY.md)."""
+        if self.mode != "frozen":
+            return False
+        if self._frozen_driver is None:
+            probe = os.path.join(self._dir, "modules.py")
+            with open(probe, "w") as f:
+                f.write("help('modules')\n")
+            code, out = self.run(probe, heap=1 << 20, search=".frozen")
+            self._frozen_driver = code == 0 and "unix_keys" in out.split()
+        return self._frozen_driver
+
     def command(self, script, args=(), heap=None):
-        """The command line that runs `script` with `heap` bytes of heap."""
+        """The command line that runs `script` with `heap` bytes of heap (the driver
+        from the binary, as a module, where it is frozen in)."""
         cmd = [self.path]
         if heap:
             cmd += ["-X", "heapsize=%d" % (heap + self.rom_extra())]
+        if script == DRIVER and self.driver_frozen():
+            return cmd + ["-m", "unix_keys"] + [str(a) for a in args]
         return cmd + [script] + [str(a) for a in args]
 
     def run(self, script, args=(), heap=None, search=None):

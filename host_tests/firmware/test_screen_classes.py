@@ -1,0 +1,34 @@
+# docs/MEMORY.md, rule 4: a screen's module is let go when another screen opens and made
+# anew when it opens again, long after start, in a heap in pieces. A class's names are
+# one dict, and MicroPython grows a dict in steps (17, 23, 29, 37 slots of 8 bytes): a
+# screen class of more than 23 names needs one hole of 232 or 296 bytes, the block most
+# 10,000-key runs at the tight heaps failed on (ui/table.py's Table of 36 names). The
+# table's drawing is a base class of its own so that neither dict is over 23.
+import importlib
+import inspect
+import os
+
+from conftest import ROOT
+
+_LIMIT = 23         # the names of a dict of 23 slots (184 bytes)
+# Names CPython keeps in a class's __dict__ that MicroPython's class dict does not hold;
+# MicroPython's holds __module__ and __qualname__ (counted below) beside the class body's.
+_CPYTHON_ONLY = ("__dict__", "__weakref__", "__doc__", "__module__", "__qualname__",
+                 "__firstlineno__", "__static_attributes__")
+
+
+def _screen_classes():
+    folder = os.path.join(ROOT, "firmware", "ui")
+    for f in sorted(os.listdir(folder)):
+        if f.endswith(".py") and not f.startswith(("font_", "__")):
+            mod = importlib.import_module("ui." + f[:-3])
+            for name, c in vars(mod).items():
+                if inspect.isclass(c) and c.__module__ == mod.__name__:
+                    yield mod.__name__ + "." + name, c
+
+
+def test_no_screen_class_needs_a_dict_bigger_than_23_slots():
+    sizes = {name: 2 + len([k for k in vars(c) if k not in _CPYTHON_ONLY])
+             for name, c in _screen_classes()}
+    assert "ui.table.Table" in sizes and "ui.title.Title" in sizes
+    assert {n: k for n, k in sizes.items() if k > _LIMIT} == {}
