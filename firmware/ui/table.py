@@ -136,7 +136,329 @@ _DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in 
 _HURRY_MS = const(150)      # a bot's pop-up in a hurry (a key during the bots' moves)
 
 
-class Table(Screen):
+class _Drawing(Screen):
+    # The table's drawing, a base of Table: a class's methods are one dict, made anew each
+    # time the screen is opened (its module is let go between screens), and two dicts of
+    # 23 slots (184 bytes) find holes in a heap in pieces where one of 37 (296) did not
+    # (docs/MEMORY.md, rule 4).
+    def draw(self, fb):
+        mode = self.mode
+        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
+        self._line = self.cards = None
+        if mode == _COVER or (mode == _QUIT and self.back == _COVER):
+            self._cover(fb)
+            if mode == _QUIT:
+                self._ask_quit(fb)
+            return
+        fb.fill(_FELT)
+        self._parts(fb)
+        if mode != _ASK:                    # (the same all the game; the question's box
+            self._info(fb)                  # covers it)
+        if mode == _QUIT:
+            self._ask_quit(fb)
+        elif mode == _ASK:
+            self._ask_pass(fb)
+        if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
+            self.head = None
+            self._drawn_rows = None
+
+    def _parts(self, fb):
+        """The parts of the table whose keys changed since they were drawn (all of them
+        after draw() cleared the keys): the same pixels as a whole draw()."""
+        mode = self.mode
+        self._header(fb)
+        self._seats(fb)
+        self._message(fb)
+        self._cards(fb)
+        self._actions(fb)
+        if mode != _QUIT and mode != _ASK:
+            self._bottom(fb)
+            if mode == _POP:
+                self._pop(fb, self.p.last_seat)
+
+    def _bottom(self, fb):
+        """The help line and the soft keys; not drawn again when the same are there (no
+        message drawn over the help line since: app.says)."""
+        turn = self.mode == _TURN
+        lo = hi = 0
+        if turn:
+            lo = self.legal[self.sel][1]
+            hi = self.legal[self.sel][2]
+        k = (turn, self.odds is None, lo, hi, self.app.says)     # what the lines say
+        was = self._drawn_bottom
+        if k == was:
+            return
+        self._drawn_bottom = k
+        left = T[_W_PLAY]
+        if turn and self.odds is not None:
+            text = T[_W_HELP_ODDS]
+        elif turn:
+            text = T[_W_HELP_CHIPS] % (lo, hi) if lo < hi else T[_W_HELP_TURN_FIXED]
+        else:
+            text = T[_W_HELP_WAIT]
+            left = ""
+        if was is not None and was[0] == turn:
+            draw.help_line(fb, text)        # the soft keys as they are
+        else:
+            draw.bottom(fb, text, left, T[_W_MENU_KEY])
+
+    def _header(self, fb):
+        g = self.p.game
+        ante = g.rules.ante
+        k = (g.pot, g.level, g.phase, g.svaras, ante)
+        if k == self.head:
+            return
+        self.head = k
+        fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
+        writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
+        if g.phase != _JOINING:              # the level of the game before the svara: none
+            draw.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
+        if g.svaras:                        # a svara: no ante paid
+            draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
+        else:
+            draw.right(fb, T[_W_ANTE] % ante, _WIDTH - 2, 1, _LIGHT, F5)
+
+    def _info(self, fb):
+        """The line above the message line, where the seats leave room (nine at most): the
+        game's number, then with Ante doubles (New game) the games until the ante
+        doubles, or its doubling this game."""
+        p = self.p
+        g = p.game
+        if _SEATS_Y + g.n * (12 if g.n <= 6 else 8) > _INFO_Y:
+            return
+        x = writer.text(fb, T[_W_GAME_NO] % p.games, 2, _INFO_Y, _LIGHT, F5) + 4
+        k = p.rise_in()
+        if p.rose():
+            writer.text(fb, T[_W_ANTE_NOW] % g.rules.ante, x, _INFO_Y, _ORANGE, F5)
+        elif k:
+            writer.text(fb, T[_W_ANTE_NEXT] if k == 1 else T[_W_ANTE_IN] % k, x, _INFO_Y,
+                        _LIGHT, F5)
+
+    def _seats(self, fb):
+        g = self.p.game
+        n = g.n
+        big = n <= 6
+        font = None if big else F5
+        h = 12 if big else 8
+        cw = 6 if big else 5
+        stacks = g.stacks
+        bets = g.bets
+        keys = self._rows
+        if keys is None:
+            keys = self._rows = [-1] * (2 * n)
+        # what _state reads, in two small integers a row (its stack and turn; its state's
+        # bits, its bet and the game's phase): _state only for a row drawn again
+        every = (g.phase == _JOINING) << 4 | g.opened << 5
+        for i in range(n):
+            y = _SEATS_Y + i * h
+            turn = i == g.to_act
+            k = stacks[i] * 2 + turn
+            w = g.flags(i) | every | bets[i] << 6
+            if keys[2 * i] == k and keys[2 * i + 1] == w:
+                continue
+            keys[2 * i] = k
+            keys[2 * i + 1] = w
+            ink, w, arg = self._state(g, i, bets)
+            text = T[w]
+            fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
+            if i == g.dealer:
+                fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
+                writer.text(fb, "D", 2, y, _BLACK if not turn else _GOLD, font)
+            name_ink = _BLACK if turn else (_CARD if i < self.p.people else _LIGHT)
+            if ink == _DARK and not turn:
+                name_ink = _GREY
+            name = self.p.name(i)
+            if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
+                writer.text(fb, name, 9, y + 2, name_ink, F5, -1, _NAME_END)
+            else:
+                writer.text(fb, name, 11 if big else 8, y, name_ink, font, -1, _NAME_END)
+            writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
+                        _BLACK if turn else ink, font)
+            draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
+
+    def _state(self, g, i, bets):
+        """(colour, its word's number, number or -1) of a seat's state."""
+        if not g.seated(i):
+            return _DARK, _W_ST_OUT, -1
+        if g.phase == _JOINING:
+            if g.tied(i):
+                return _ORANGE, _W_ST_TIED, -1
+            if not g.is_in(i):              # asked (before the one asked now), or not
+                d = g.dealer + 1
+                n = g.n
+                if (i - d) % n < (g.to_act - d) % n or g.stacks[i] < g.buy_in:
+                    return _GREY, _W_ST_NO_JOIN, -1
+                return _GREY, _W_ST_ASKED, -1
+            if not g.tied(i):               # joined: the buy-in (not the tied game's bets)
+                return _LIGHT, _W_ST_BET if g.buy_in else _W_ST_IN, g.buy_in or -1
+        if not g.is_in(i):
+            return _GREY, _W_ST_PASSED, -1
+        if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
+            return _ORANGE, _W_ST_BLIND, bets[i]
+        if bets[i]:
+            return _LIGHT, _W_ST_BET, bets[i]
+        return _LIGHT, _W_ST_IN, -1
+
+    def _message(self, fb):
+        """The message line: its words when they changed, then in a bot's thinking its
+        dots (tick % 4 of three places after the words)."""
+        p = self.p
+        s = p.game.to_act
+        ink = _GOLD
+        if self.mode == _THINK:
+            text = T[_W_THINKING] % p.name(s)
+            ink = _LIGHT
+        elif self.mode == _TURN and self.odds is not None:
+            text = T[_W_ODDS_NOTE]
+        elif self.mode == _TURN and p.last_seat < 0:
+            text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
+        elif p.last_seat >= 0:
+            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
+            ink = _LIGHT
+        else:
+            text = ""
+        line = self._line                   # (text, ink, where the dots go or -1) as drawn
+        if line is None or line[0] != text or line[1] != ink:
+            line = self._line = (text, ink, writer.width(text, F5) + 4
+                                 if self.mode == _THINK else -1)
+            fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
+            writer.text(fb, text, 2, _MSG_Y, ink, F5)
+        if line[2] >= 0:
+            self._dots(fb, line[2])
+
+    def _dots(self, fb, x):
+        """A bot's thinking dots (tick % 4 of three places) from x on the message line."""
+        d = self.tick % 4
+        for i in range(3):
+            fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
+
+    def _said(self, w, blinds, opened, who):
+        """The last action in words: w the tuple of them by action (_W_DID, "<who>
+        raises to 8", or _W_POP, the pop-up's "raises to 8"), blinds and opened its
+        words for declining a blind and for the open bet; who the name, or None."""
+        p = self.p
+        a = p.last_action
+        n = p.last_amount
+        if a == _PASS and p.last_round == 1:
+            t = T[blinds]
+        elif a == _PASS and p.last_round == 3:  # a svara's join declined, not a fold
+            t = T[_W_ST_NO_JOIN] if who is None else T[_W_HIST_NO_JOIN]
+        elif a == _RAISE and p.last_open:
+            t = T[opened]
+        else:
+            t = item(w, a)              # (that word alone: a whole tuple read costs more)
+        if a != _RAISE and a != _BLIND:
+            return t if who is None else t % who
+        return t % n if who is None else t % (who, n)
+
+    def _cards(self, fb):
+        p = self.p
+        v = p.viewer
+        g = p.game
+        if g.phase == self.cards:           # the cards change with the deal (the viewer
+            return                          # at a cover: a full draw)
+        self.cards = g.phase
+        fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
+        self._drawn_rows = None         # (a long line under them ends at the actions' area:
+                                        # _actions fills it after)
+        hand = g.view(v).hand() if v >= 0 else None
+        if p.game.phase == _JOINING:
+            hand = None                     # the cards of the game before: not yours now
+        joker = p.match.rules.joker
+        for k in range(3):
+            x = 2 + 17 * k
+            if hand is None:
+                draw.card_back(fb, x, _CARDS_Y)
+            else:
+                c = hand[k]
+                draw.card(fb, x, _CARDS_Y, c, joker and c == 0)
+        if hand is not None:
+            writer.text(fb, T[_W_POINTS] % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
+        elif v >= 0 and p.game.phase == _BLINDS:
+            writer.text(fb, T[_W_NO_CARDS], 2, _POINTS_Y, _LIGHT, F5)
+
+    def _actions(self, fb):
+        rows = self._drawn_rows
+        if self.mode != _TURN or self.odds is not None or rows is None:
+            fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
+            rows = self._drawn_rows = [None, None, None] if self.mode == _TURN else None
+        if self.mode != _TURN:
+            return
+        if self.odds is not None:
+            self._drawn_rows = None
+            self._odds(fb)
+            return
+        legal = self.legal
+        g = self.p.game
+        for i in range(len(legal)):
+            action, lo, hi = legal[i]
+            on = i == self.sel
+            y = _CARDS_Y + i * _ACT_ROW
+            a = self.amount if on else lo
+            if action == _PASS:             # declining a blind is not folding
+                text = T[_W_ACT_NO_BLIND] if g.phase == _BLINDS else T[_W_ACT_PASS]
+            elif action == _CALL:
+                text = T[_W_ACT_CALL] % g.to_call
+            elif action == _RAISE:
+                text = (T[_W_ACT_RAISE] if g.opened else T[_W_ACT_OPEN]) % a
+            elif action == _BLIND:
+                text = T[_W_ACT_BLIND] % a
+            else:
+                text = T[_W_ACT_JOIN] % g.buy_in
+            ink = _BLACK if on else _CARD
+            if on and not lo <= a <= hi:
+                ink = _RED
+            was = rows[i]
+            if was is not None and was[0] == text and was[1] == ink:
+                continue                # the row as it is on the screen
+            rows[i] = (text, ink)
+            fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
+            if writer.width(text) <= _WIDTH - _ACT_X - 3:
+                writer.text(fb, text, _ACT_X + 3, y, ink)
+            else:                       # a longer word in another language: small font
+                writer.text(fb, text, _ACT_X + 3, y + 2, ink, F5)
+
+    def _odds(self, fb):
+        """The chances in the action area: win, svara, lose, each as a percentage with
+        one decimal, the label from x 61 and the number ending at the screen's edge."""
+        fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], _ACT_X + 1, _WIDTH, _CARDS_Y + 2,
+                  _ACT_ROW)
+
+    def _redraw_actions(self):
+        fb = self.app.fb
+        self._actions(fb)
+        self._bottom(fb)
+        return _SHOW
+
+    def _cover(self, fb):
+        p = self.p
+        who = p.name(p.game.to_act)
+        fb.fill(_FELT_DARK)
+        draw.title_band(fb, T[_W_COVER_TITLE])
+        draw.center(fb, T[_W_COVER_TO] % who, 24, _CARD)
+        for k in range(3):
+            draw.card_back(fb, 31 + 22 * k, 44)
+        y = 86
+        draw.center(fb, T[_W_COVER_NOTE][0] % who, y, _LIGHT, F5)
+        draw.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
+        draw.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
+        draw.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
+
+    def _ask_pass(self, fb):
+        """The question before passing a hand the chances favour, with its chances (as the
+        * key shows them: win, svara, lose)."""
+        fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
+        fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
+        draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
+        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], 24, 104, 61, 10)
+        draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
+
+    def _ask_quit(self, fb):
+        draw.ask(fb, T[_W_QUIT_ASK], T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
+
+
+class Table(_Drawing):
     """The card table of the match in app.play."""
 
     name = "table"
@@ -470,321 +792,3 @@ class Table(Screen):
             return True
         self.odds = None
         return False
-
-    # --- drawing -------------------------------------------------------------------------
-
-    def draw(self, fb):
-        mode = self.mode
-        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
-        self._line = self.cards = None
-        if mode == _COVER or (mode == _QUIT and self.back == _COVER):
-            self._cover(fb)
-            if mode == _QUIT:
-                self._ask_quit(fb)
-            return
-        fb.fill(_FELT)
-        self._parts(fb)
-        if mode != _ASK:                    # (the same all the game; the question's box
-            self._info(fb)                  # covers it)
-        if mode == _QUIT:
-            self._ask_quit(fb)
-        elif mode == _ASK:
-            self._ask_pass(fb)
-        if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
-            self.head = None
-            self._drawn_rows = None
-
-    def _parts(self, fb):
-        """The parts of the table whose keys changed since they were drawn (all of them
-        after draw() cleared the keys): the same pixels as a whole draw()."""
-        mode = self.mode
-        self._header(fb)
-        self._seats(fb)
-        self._message(fb)
-        self._cards(fb)
-        self._actions(fb)
-        if mode != _QUIT and mode != _ASK:
-            self._bottom(fb)
-            if mode == _POP:
-                self._pop(fb, self.p.last_seat)
-
-    def _bottom(self, fb):
-        """The help line and the soft keys; not drawn again when the same are there (no
-        message drawn over the help line since: app.says)."""
-        turn = self.mode == _TURN
-        lo = hi = 0
-        if turn:
-            lo = self.legal[self.sel][1]
-            hi = self.legal[self.sel][2]
-        k = (turn, self.odds is None, lo, hi, self.app.says)     # what the lines say
-        was = self._drawn_bottom
-        if k == was:
-            return
-        self._drawn_bottom = k
-        left = T[_W_PLAY]
-        if turn and self.odds is not None:
-            text = T[_W_HELP_ODDS]
-        elif turn:
-            text = T[_W_HELP_CHIPS] % (lo, hi) if lo < hi else T[_W_HELP_TURN_FIXED]
-        else:
-            text = T[_W_HELP_WAIT]
-            left = ""
-        if was is not None and was[0] == turn:
-            draw.help_line(fb, text)        # the soft keys as they are
-        else:
-            draw.bottom(fb, text, left, T[_W_MENU_KEY])
-
-    def _header(self, fb):
-        g = self.p.game
-        ante = g.rules.ante
-        k = (g.pot, g.level, g.phase, g.svaras, ante)
-        if k == self.head:
-            return
-        self.head = k
-        fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
-        writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
-        if g.phase != _JOINING:              # the level of the game before the svara: none
-            draw.center(fb, T[_W_LEVEL] % g.level, 1, _LIGHT, F5)
-        if g.svaras:                        # a svara: no ante paid
-            draw.right(fb, T[_W_SVARA_MARK], _WIDTH - 2, 1, _ORANGE, F5)
-        else:
-            draw.right(fb, T[_W_ANTE] % ante, _WIDTH - 2, 1, _LIGHT, F5)
-
-    def _info(self, fb):
-        """The line above the message line, where the seats leave room (nine at most): the
-        game's number, then with Ante doubles (New game) the games until the ante
-        doubles, or its doubling this game."""
-        p = self.p
-        g = p.game
-        if _SEATS_Y + g.n * (12 if g.n <= 6 else 8) > _INFO_Y:
-            return
-        x = writer.text(fb, T[_W_GAME_NO] % p.games, 2, _INFO_Y, _LIGHT, F5) + 4
-        k = p.rise_in()
-        if p.rose():
-            writer.text(fb, T[_W_ANTE_NOW] % g.rules.ante, x, _INFO_Y, _ORANGE, F5)
-        elif k:
-            writer.text(fb, T[_W_ANTE_NEXT] if k == 1 else T[_W_ANTE_IN] % k, x, _INFO_Y,
-                        _LIGHT, F5)
-
-    def _seats(self, fb):
-        g = self.p.game
-        n = g.n
-        big = n <= 6
-        font = None if big else F5
-        h = 12 if big else 8
-        cw = 6 if big else 5
-        stacks = g.stacks
-        bets = g.bets
-        keys = self._rows
-        if keys is None:
-            keys = self._rows = [-1] * (2 * n)
-        # what _state reads, in two small integers a row (its stack and turn; its state's
-        # bits, its bet and the game's phase): _state only for a row drawn again
-        every = (g.phase == _JOINING) << 4 | g.opened << 5
-        for i in range(n):
-            y = _SEATS_Y + i * h
-            turn = i == g.to_act
-            k = stacks[i] * 2 + turn
-            w = g.flags(i) | every | bets[i] << 6
-            if keys[2 * i] == k and keys[2 * i + 1] == w:
-                continue
-            keys[2 * i] = k
-            keys[2 * i + 1] = w
-            ink, w, arg = self._state(g, i, bets)
-            text = T[w]
-            fb.fill_rect(0, y, _WIDTH, h, _GOLD if turn else _FELT)
-            if i == g.dealer:
-                fb.fill_rect(1, y, cw + 1, h, _CARD if not turn else _BLACK)
-                writer.text(fb, "D", 2, y, _BLACK if not turn else _GOLD, font)
-            name_ink = _BLACK if turn else (_CARD if i < self.p.people else _LIGHT)
-            if ink == _DARK and not turn:
-                name_ink = _GREY
-            name = self.p.name(i)
-            if big and writer.width(name) > _NAME_W:    # a long typed name: 5x8
-                writer.text(fb, name, 9, y + 2, name_ink, F5, -1, _NAME_END)
-            else:
-                writer.text(fb, name, 11 if big else 8, y, name_ink, font, -1, _NAME_END)
-            writer.text(fb, text % arg if arg >= 0 else text, _STATE_X, y,
-                        _BLACK if turn else ink, font)
-            draw.right(fb, "%d" % stacks[i], _WIDTH - 2, y, _BLACK if turn else _GOLD, font)
-
-    def _state(self, g, i, bets):
-        """(colour, its word's number, number or -1) of a seat's state."""
-        if not g.seated(i):
-            return _DARK, _W_ST_OUT, -1
-        if g.phase == _JOINING:
-            if g.tied(i):
-                return _ORANGE, _W_ST_TIED, -1
-            if not g.is_in(i):              # asked (before the one asked now), or not
-                d = g.dealer + 1
-                n = g.n
-                if (i - d) % n < (g.to_act - d) % n or g.stacks[i] < g.buy_in:
-                    return _GREY, _W_ST_NO_JOIN, -1
-                return _GREY, _W_ST_ASKED, -1
-            if not g.tied(i):               # joined: the buy-in (not the tied game's bets)
-                return _LIGHT, _W_ST_BET if g.buy_in else _W_ST_IN, g.buy_in or -1
-        if not g.is_in(i):
-            return _GREY, _W_ST_PASSED, -1
-        if g.blinded(i) and not g.opened:   # after the open: what he put in, as the others
-            return _ORANGE, _W_ST_BLIND, bets[i]
-        if bets[i]:
-            return _LIGHT, _W_ST_BET, bets[i]
-        return _LIGHT, _W_ST_IN, -1
-
-    def _message(self, fb):
-        """The message line: its words when they changed, then in a bot's thinking its
-        dots (tick % 4 of three places after the words)."""
-        p = self.p
-        s = p.game.to_act
-        ink = _GOLD
-        if self.mode == _THINK:
-            text = T[_W_THINKING] % p.name(s)
-            ink = _LIGHT
-        elif self.mode == _TURN and self.odds is not None:
-            text = T[_W_ODDS_NOTE]
-        elif self.mode == _TURN and p.last_seat < 0:
-            text = T[_W_YOUR_TURN_1] if p.people == 1 else T[_W_YOUR_TURN] % p.name(s)
-        elif p.last_seat >= 0:
-            text = self._said(_W_DID, _W_DID_NO_BLIND, _W_DID_OPEN, p.name(p.last_seat))
-            ink = _LIGHT
-        else:
-            text = ""
-        line = self._line                   # (text, ink, where the dots go or -1) as drawn
-        if line is None or line[0] != text or line[1] != ink:
-            line = self._line = (text, ink, writer.width(text, F5) + 4
-                                 if self.mode == _THINK else -1)
-            fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
-            writer.text(fb, text, 2, _MSG_Y, ink, F5)
-        if line[2] >= 0:
-            self._dots(fb, line[2])
-
-    def _dots(self, fb, x):
-        """A bot's thinking dots (tick % 4 of three places) from x on the message line."""
-        d = self.tick % 4
-        for i in range(3):
-            fb.fill_rect(x + 4 * i, _MSG_Y + 5, 2, 2, _GOLD if i < d else _FELT_DARK)
-
-    def _said(self, w, blinds, opened, who):
-        """The last action in words: w the tuple of them by action (_W_DID, "<who>
-        raises to 8", or _W_POP, the pop-up's "raises to 8"), blinds and opened its
-        words for declining a blind and for the open bet; who the name, or None."""
-        p = self.p
-        a = p.last_action
-        n = p.last_amount
-        if a == _PASS and p.last_round == 1:
-            t = T[blinds]
-        elif a == _PASS and p.last_round == 3:  # a svara's join declined, not a fold
-            t = T[_W_ST_NO_JOIN] if who is None else T[_W_HIST_NO_JOIN]
-        elif a == _RAISE and p.last_open:
-            t = T[opened]
-        else:
-            t = item(w, a)              # (that word alone: a whole tuple read costs more)
-        if a != _RAISE and a != _BLIND:
-            return t if who is None else t % who
-        return t % n if who is None else t % (who, n)
-
-    def _cards(self, fb):
-        p = self.p
-        v = p.viewer
-        g = p.game
-        if g.phase == self.cards:           # the cards change with the deal (the viewer
-            return                          # at a cover: a full draw)
-        self.cards = g.phase
-        fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
-        self._drawn_rows = None         # (a long line under them ends at the actions' area:
-                                        # _actions fills it after)
-        hand = g.view(v).hand() if v >= 0 else None
-        if p.game.phase == _JOINING:
-            hand = None                     # the cards of the game before: not yours now
-        joker = p.match.rules.joker
-        for k in range(3):
-            x = 2 + 17 * k
-            if hand is None:
-                draw.card_back(fb, x, _CARDS_Y)
-            else:
-                c = hand[k]
-                draw.card(fb, x, _CARDS_Y, c, joker and c == 0)
-        if hand is not None:
-            writer.text(fb, T[_W_POINTS] % p.game.points(v), 2, _POINTS_Y, _GOLD, F5)
-        elif v >= 0 and p.game.phase == _BLINDS:
-            writer.text(fb, T[_W_NO_CARDS], 2, _POINTS_Y, _LIGHT, F5)
-
-    def _actions(self, fb):
-        rows = self._drawn_rows
-        if self.mode != _TURN or self.odds is not None or rows is None:
-            fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
-            rows = self._drawn_rows = [None, None, None] if self.mode == _TURN else None
-        if self.mode != _TURN:
-            return
-        if self.odds is not None:
-            self._drawn_rows = None
-            self._odds(fb)
-            return
-        legal = self.legal
-        g = self.p.game
-        for i in range(len(legal)):
-            action, lo, hi = legal[i]
-            on = i == self.sel
-            y = _CARDS_Y + i * _ACT_ROW
-            a = self.amount if on else lo
-            if action == _PASS:             # declining a blind is not folding
-                text = T[_W_ACT_NO_BLIND] if g.phase == _BLINDS else T[_W_ACT_PASS]
-            elif action == _CALL:
-                text = T[_W_ACT_CALL] % g.to_call
-            elif action == _RAISE:
-                text = (T[_W_ACT_RAISE] if g.opened else T[_W_ACT_OPEN]) % a
-            elif action == _BLIND:
-                text = T[_W_ACT_BLIND] % a
-            else:
-                text = T[_W_ACT_JOIN] % g.buy_in
-            ink = _BLACK if on else _CARD
-            if on and not lo <= a <= hi:
-                ink = _RED
-            was = rows[i]
-            if was is not None and was[0] == text and was[1] == ink:
-                continue                # the row as it is on the screen
-            rows[i] = (text, ink)
-            fb.fill_rect(_ACT_X, y, _WIDTH - _ACT_X, _ACT_ROW - 1, _GOLD if on else _FELT_DARK)
-            if writer.width(text) <= _WIDTH - _ACT_X - 3:
-                writer.text(fb, text, _ACT_X + 3, y, ink)
-            else:                       # a longer word in another language: small font
-                writer.text(fb, text, _ACT_X + 3, y + 2, ink, F5)
-
-    def _odds(self, fb):
-        """The chances in the action area: win, svara, lose, each as a percentage with
-        one decimal, the label from x 61 and the number ending at the screen's edge."""
-        fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW - 1, _FELT_DARK)
-        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], _ACT_X + 1, _WIDTH, _CARDS_Y + 2,
-                  _ACT_ROW)
-
-    def _redraw_actions(self):
-        fb = self.app.fb
-        self._actions(fb)
-        self._bottom(fb)
-        return _SHOW
-
-    def _cover(self, fb):
-        p = self.p
-        who = p.name(p.game.to_act)
-        fb.fill(_FELT_DARK)
-        draw.title_band(fb, T[_W_COVER_TITLE])
-        draw.center(fb, T[_W_COVER_TO] % who, 24, _CARD)
-        for k in range(3):
-            draw.card_back(fb, 31 + 22 * k, 44)
-        y = 86
-        draw.center(fb, T[_W_COVER_NOTE][0] % who, y, _LIGHT, F5)
-        draw.center(fb, T[_W_COVER_NOTE][1], y + 12, _LIGHT, F5)
-        draw.center(fb, T[_W_COVER_NOTE][2], y + 22, _LIGHT, F5)
-        draw.bottom(fb, T[_W_HELP_COVER], T[_W_SHOW], T[_W_QUIT])
-
-    def _ask_pass(self, fb):
-        """The question before passing a hand the chances favour, with its chances (as the
-        * key shows them: win, svara, lose)."""
-        fb.fill_rect(4, 46, _WIDTH - 8, 46, _BLACK)
-        fb.rect(4, 46, _WIDTH - 8, 46, _GOLD)
-        draw.center(fb, T[_W_FOLD_ASK], 50, _GOLD, F5)
-        draw.odds(fb, self.odds, T[_W_ODDS], T[_W_ODDS_PCT], 24, 104, 61, 10)
-        draw.bottom(fb, T[_W_HELP_FOLD], T[_W_YES], T[_W_NO])
-
-    def _ask_quit(self, fb):
-        draw.ask(fb, T[_W_QUIT_ASK], T[_W_HELP_QUIT], T[_W_YES], T[_W_NO])
