@@ -74,13 +74,23 @@ web-serve: setup
 
 # The browser test's browser: Debian's chromium and its driver (Selenium drives them,
 # from requirements.txt), installed with apt-get when missing (sudo unless root).
+# Two make checks on one machine (two clones) both find them missing: the second
+# apt-get failed at once on apt's lock ("Could not get lock /var/lib/apt/lists/lock",
+# exit 100). So one web-setup installs at a time (flock on WEB_SETUP_LOCK), the one that
+# waited looks again and finds them there; apt-get install waits for a dpkg lock
+# held by anyone else (apt-get update does not wait for its lists lock).
 CHROMIUM ?= /usr/bin/chromium
 CHROMEDRIVER ?= /usr/bin/chromedriver
+WEB_SETUP_LOCK ?= /run/lock/svara-web-setup.lock
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+WEB_MISSING := [ ! -x "$(CHROMIUM)" ] || [ ! -x "$(CHROMEDRIVER)" ]
 web-setup: setup
-	@if [ ! -x "$(CHROMIUM)" ] || [ ! -x "$(CHROMEDRIVER)" ]; then \
-	echo "make web-setup: installing Debian's chromium and chromium-driver"; \
-	$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
+	@if $(WEB_MISSING); then \
+	echo "make web-setup: installing Debian's chromium and chromium-driver (one make web-setup at a time)"; \
+	$(SUDO) flock "$(WEB_SETUP_LOCK)" sh -c '\
+	if ! { $(WEB_MISSING); }; then echo "make web-setup: another make web-setup installed them"; exit 0; fi; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	apt-get install -y -q -o DPkg::Lock::Timeout=600 chromium chromium-driver'; \
 	fi
 
 # The same checks, and the match and 10,000 random keys with the smallest heap each
