@@ -221,19 +221,20 @@ class Showdown(Screen):
         g = p.game
         fb.fill_rect(0, 0, _WIDTH, 14, _FELT_DARK)
         draw.center(fb, T[_W_SVARA], 1, _ORANGE)
+        cards, tied, pot = p.tie
         best = 0
-        for seat, points in p.tie_shown:
+        for seat, points in tied:
             if points > best:
                 best = points
         draw.center(fb, T[_W_SVARA_TIE] % best, _TOP, _LIGHT, F5)
         y = _TOP + 12
-        for seat, points in p.tie_shown:
+        for seat, points in tied:
             if points == best:
                 writer.text(fb, p.name(seat), 2, y + 1, _CARD, F5)
-                draw.mini_hand(fb, 42, y, p.tie_cards, 3 * seat, p.match.rules.joker)
+                draw.mini_hand(fb, 42, y, cards, 3 * seat, p.match.rules.joker)
                 draw.right(fb, "%d" % points, _WIDTH - 3, y + 1, _GOLD, F5)
                 y += _ROW
-        draw.center(fb, T[_W_SVARA_POT] % p.tie_pot, y + 4, _GOLD, F5)
+        draw.center(fb, T[_W_SVARA_POT] % pot, y + 4, _GOLD, F5)
         others = 0
         for i in range(g.n):
             if g.seated(i) and not g.tied(i):

@@ -134,6 +134,16 @@ _NAME_W = const(33)         # a seat's name in 6x12 from x 11; a wider one (savi
 _POP_X = const(43)          # a bot's pop-up box, from here to the screen's edge
 _DOTS_MS = const(100)       # the thinking dots: one more every 100 ms, four in a cycle
 _HURRY_MS = const(150)      # a bot's pop-up in a hurry (a key during the bots' moves)
+# What need not be drawn again, as drawn (Table.drawn, one list: an instance of 15 names
+# has a dict of 17 slots, 136 bytes; with these six as names its 21 took 23, 184 bytes,
+# a hole the heap in pieces often had not): the bottom lines, the action rows, the
+# header's keys, each seat's row, the message line, the cards (their phase).
+_D_BOTTOM = const(0)
+_D_ROWS = const(1)
+_D_HEAD = const(2)
+_D_SEATS = const(3)
+_D_LINE = const(4)
+_D_CARDS = const(5)
 
 
 class _Drawing(Screen):
@@ -143,8 +153,8 @@ class _Drawing(Screen):
     # (docs/MEMORY.md, rule 4).
     def draw(self, fb):
         mode = self.mode
-        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
-        self._line = self.cards = None
+        d = self.drawn
+        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = None
         if mode == _COVER or (mode == _QUIT and self.back == _COVER):
             self._cover(fb)
             if mode == _QUIT:
@@ -159,8 +169,8 @@ class _Drawing(Screen):
         elif mode == _ASK:
             self._ask_pass(fb)
         if mode == _QUIT or mode == _ASK:   # a box over the table: a full draw is due
-            self.head = None
-            self._drawn_rows = None
+            self.drawn[_D_HEAD] = None
+            self.drawn[_D_ROWS] = None
 
     def _parts(self, fb):
         """The parts of the table whose keys changed since they were drawn (all of them
@@ -185,10 +195,10 @@ class _Drawing(Screen):
             lo = self.legal[self.sel][1]
             hi = self.legal[self.sel][2]
         k = (turn, self.odds is None, lo, hi, self.app.says)     # what the lines say
-        was = self._drawn_bottom
+        was = self.drawn[_D_BOTTOM]
         if k == was:
             return
-        self._drawn_bottom = k
+        self.drawn[_D_BOTTOM] = k
         left = T[_W_PLAY]
         if turn and self.odds is not None:
             text = T[_W_HELP_ODDS]
@@ -206,9 +216,9 @@ class _Drawing(Screen):
         g = self.p.game
         ante = g.rules.ante
         k = (g.pot, g.level, g.phase, g.svaras, ante)
-        if k == self.head:
+        if k == self.drawn[_D_HEAD]:
             return
-        self.head = k
+        self.drawn[_D_HEAD] = k
         fb.fill_rect(0, 0, _WIDTH, _SEATS_Y - 1, _FELT_DARK)
         writer.text(fb, T[_W_POT] % g.pot, 2, 1, _GOLD, F5)
         if g.phase != _JOINING:              # the level of the game before the svara: none
@@ -243,9 +253,9 @@ class _Drawing(Screen):
         cw = 6 if big else 5
         stacks = g.stacks
         bets = g.bets
-        keys = self._rows
+        keys = self.drawn[_D_SEATS]
         if keys is None:
-            keys = self._rows = [-1] * (2 * n)
+            keys = self.drawn[_D_SEATS] = [-1] * (2 * n)
         # what _state reads, in two small integers a row (its stack and turn; its state's
         # bits, its bet and the game's phase): _state only for a row drawn again
         every = (g.phase == _JOINING) << 4 | g.opened << 5
@@ -317,9 +327,9 @@ class _Drawing(Screen):
             ink = _LIGHT
         else:
             text = ""
-        line = self._line                   # (text, ink, where the dots go or -1) as drawn
+        line = self.drawn[_D_LINE]          # (text, ink, where the dots go or -1) as drawn
         if line is None or line[0] != text or line[1] != ink:
-            line = self._line = (text, ink, writer.width(text, F5) + 4
+            line = self.drawn[_D_LINE] = (text, ink, writer.width(text, F5) + 4
                                  if self.mode == _THINK else -1)
             fb.fill_rect(0, _MSG_Y, _WIDTH, 9, _FELT_DARK)
             writer.text(fb, text, 2, _MSG_Y, ink, F5)
@@ -355,11 +365,11 @@ class _Drawing(Screen):
         p = self.p
         v = p.viewer
         g = p.game
-        if g.phase == self.cards:           # the cards change with the deal (the viewer
+        if g.phase == self.drawn[_D_CARDS]:  # the cards change with the deal (the viewer
             return                          # at a cover: a full draw)
-        self.cards = g.phase
+        self.drawn[_D_CARDS] = g.phase
         fb.fill_rect(0, _CARDS_Y, _ACT_X, draw.HELP_Y - _CARDS_Y, _FELT)
-        self._drawn_rows = None         # (a long line under them ends at the actions' area:
+        self.drawn[_D_ROWS] = None      # (a long line under them ends at the actions' area:
                                         # _actions fills it after)
         hand = g.view(v).hand() if v >= 0 else None
         if p.game.phase == _JOINING:
@@ -378,14 +388,14 @@ class _Drawing(Screen):
             writer.text(fb, T[_W_NO_CARDS], 2, _POINTS_Y, _LIGHT, F5)
 
     def _actions(self, fb):
-        rows = self._drawn_rows
+        rows = self.drawn[_D_ROWS]
         if self.mode != _TURN or self.odds is not None or rows is None:
             fb.fill_rect(_ACT_X, _CARDS_Y, _WIDTH - _ACT_X, 3 * _ACT_ROW + 1, _FELT)
-            rows = self._drawn_rows = [None, None, None] if self.mode == _TURN else None
+            rows = self.drawn[_D_ROWS] = [None, None, None] if self.mode == _TURN else None
         if self.mode != _TURN:
             return
         if self.odds is not None:
-            self._drawn_rows = None
+            self.drawn[_D_ROWS] = None
             self._odds(fb)
             return
         legal = self.legal
@@ -480,13 +490,11 @@ class Table(_Drawing):
         self.odds = None            # (win, tie, lose) tenths of a percent while shown
         self.preset = -1            # the last # preset chosen (_preset), -1 for none
         # What need not be drawn again (issue 23: a key, a bot's action, the dots and a
-        # pop-up's end draw only the parts that changed): what the bottom lines say,
-        # each action row's (text, ink), and the keys of the header (head), each seat's
-        # row (_rows), the message line (_line) and the cards (their phase) as drawn
-        # (see _parts); None when a full draw() is due (head None: all of them). (Names
-        # the firmware has already: each new one is an interned string for good.)
-        self._drawn_bottom = self._drawn_rows = self.head = self._rows = None
-        self._line = self.cards = None
+        # pop-up's end draw only the parts that changed), by the _D_ numbers: what the
+        # bottom lines say, each action row's (text, ink), the keys of the header, each
+        # seat's row, the message line and the cards (their phase) as drawn (see
+        # _parts); None when a full draw() is due (the header's None: all of them).
+        self.drawn = [None, None, None, None, None, None]
 
     def enter(self):
         since = self.t0
@@ -547,7 +555,7 @@ class Table(_Drawing):
         if g.to_act is None or g.svaras > self.p.svaras_seen:
             return resume(self.app)
         self._turn()
-        if self.mode == _COVER or self.head is None:    # (a box was over the table)
+        if self.mode == _COVER or self.drawn[_D_HEAD] is None:  # (a box was over the table)
             return _REDRAW
         self._parts(self.app.fb)
         return _SHOW
@@ -578,7 +586,7 @@ class Table(_Drawing):
             if k == self.tick:
                 return _BUSY                # nothing drawn: no frame
             self.tick = k                   # a dot more: the dots drawn, shown here,
-            line = self._line               # so that the app takes it for no work (it
+            line = self.drawn[_D_LINE]      # so that the app takes it for no work (it
             if line is None or line[2] < 0:     # collects only after work)
                 self._message(app.fb)
             else:
@@ -622,7 +630,7 @@ class Table(_Drawing):
             fb.rect(_POP_X, y, _WIDTH - _POP_X, h, _GOLD)
         text = self._said(_W_POP, _W_POP_NO_BLIND, _W_POP_OPEN, None)
         writer.text(fb, text, _POP_X + 3, y + (h - 8) // 2, _GOLD, F5)
-        k = self._rows
+        k = self.drawn[_D_SEATS]
         if k is not None:
             k[2 * seat] = -1                # the row is under the box: drawn again after
 

@@ -32,3 +32,21 @@ def test_no_screen_class_needs_a_dict_bigger_than_23_slots():
              for name, c in _screen_classes()}
     assert "ui.table.Table" in sizes and "ui.title.Title" in sizes
     assert {n: k for n, k in sizes.items() if k > _LIMIT} == {}
+
+
+def test_the_table_and_the_match_made_at_every_open_fit_small_dicts():
+    # An object's names are a dict too, grown in the same steps: the table screen is made
+    # at every open and the session at every new match. A Table of 15 names takes 17
+    # slots (136 bytes; its six "as drawn" keys are one list), a Session of 29 takes 29
+    # (232; the last svara's cards, hands and pot are one list), where 21 and 31 names
+    # needed holes of 184 and 296 bytes.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from tools.bench import play as bench_play
+    from tools.sim import core as simcore
+    r = bench_play.CPythonPlay(3)
+    for c in simcore.parse_keys("OK SL" + " OK" * 18):
+        r.key(c)
+    table = r.app.screen
+    assert table.name == "table" and table.p is r.app.play
+    assert len(vars(table)) <= 17, sorted(vars(table))
+    assert len(vars(r.app.play)) <= 29, sorted(vars(r.app.play))

@@ -188,9 +188,10 @@ def check_screen(r):
         else:
             assert T.WHY[g.ending] in said and T.WHY_2[g.ending] in said, said
     elif kind == "svara":
-        best = max(pt for _, pt in p.tie_shown)
-        assert T.SVARA_TIE % best in said and T.SVARA_POT % p.tie_pot in said, said
-        for seat, points in p.tie_shown:
+        _, tied, pot = p.tie
+        best = max(pt for _, pt in tied)
+        assert T.SVARA_TIE % best in said and T.SVARA_POT % pot in said, said
+        for seat, points in tied:
             if points == best:
                 assert shown(p.name(seat)), (seat, said)
     elif kind == "gameover":
