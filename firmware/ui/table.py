@@ -10,11 +10,10 @@
 # (_parts). With two or more people a cover hides the cards until the next person
 # presses OK. The keys and what each screen of a match shows: docs/UI.md.
 from drivers import keys
-from i18n import held, item
+import i18n
 import settings
-from ui import draw, writer
+from ui import draw, screen, writer
 from ui.draw import F5
-from ui.screen import Screen, hurried, open_screen, resume, ticks_diff
 
 from micropython import const
 
@@ -109,7 +108,7 @@ _SHOW = const(1)
 _REDRAW = const(2)
 _BUSY = const(3)
 
-T = held(__name__)
+T = i18n.held(__name__)
 _TURN = const(0)     # a person chooses an action
 _THINK = const(1)    # a bot is thinking
 _COVER = const(2)    # the cards are hidden until the next person presses OK
@@ -146,7 +145,7 @@ _D_LINE = const(4)
 _D_CARDS = const(5)
 
 
-class _Drawing(Screen):
+class _Drawing(screen.Screen):
     # The table's drawing, a base of Table: a class's methods are one dict, made anew each
     # time the screen is opened (its module is let go between screens), and two dicts of
     # 23 slots (184 bytes) find holes in a heap in pieces where one of 37 (296) did not
@@ -356,7 +355,7 @@ class _Drawing(Screen):
         elif a == _RAISE and p.last_open:
             t = T[opened]
         else:
-            t = item(w, a)              # (that word alone: a whole tuple read costs more)
+            t = i18n.item(w, a)         # (that word alone: a whole tuple read costs more)
         if a != _RAISE and a != _BLIND:
             return t if who is None else t % who
         return t % n if who is None else t % (who, n)
@@ -553,7 +552,7 @@ class Table(_Drawing):
         parts of the table that changed drawn, or the cover)."""
         g = self.p.game
         if g.to_act is None or g.svaras > self.p.svaras_seen:
-            return resume(self.app)
+            return screen.resume(self.app)
         self._turn()
         if self.mode == _COVER or self.drawn[_D_HEAD] is None:  # (a box was over the table)
             return _REDRAW
@@ -567,7 +566,7 @@ class Table(_Drawing):
         if mode != _THINK and mode != _POP:
             return _NOTHING
         app = self.app
-        t = ticks_diff(app.now, self.t0)
+        t = screen.ticks_diff(app.now, self.t0)
         hurry = self.hurry
         if mode == _POP:
             ms = _HURRY_MS if hurry else self.p.pop_ms
@@ -638,11 +637,11 @@ class Table(_Drawing):
         mode = self.mode
         if (mode == _POP or mode == _THINK) and code != keys.END and code != keys.SR:
             return self._skip()
-        if (mode == _TURN or mode == _COVER) and hurried(self.app, code):
+        if (mode == _TURN or mode == _COVER) and screen.hurried(self.app, code):
             return _NOTHING
         if mode == _QUIT:
             if code == keys.OK or code == keys.SL:
-                return open_screen(self.app, "title", "Title", 1)
+                return screen.open_screen(self.app, "title", "Title", 1)
             if code == keys.END or code == keys.SR:
                 self.mode = self.back
                 return _REDRAW
@@ -658,7 +657,7 @@ class Table(_Drawing):
                 return _REDRAW
             return _NOTHING
         if code == keys.SR and mode != _COVER:   # the menu during play (ui/playmenu.py)
-            return open_screen(self.app, "playmenu", "PlayMenu")
+            return screen.open_screen(self.app, "playmenu", "PlayMenu")
         if code == keys.END or code == keys.SR:
             self.back = mode
             self.mode = _QUIT
@@ -713,7 +712,7 @@ class Table(_Drawing):
                     return self._after()
             # Nothing to call (no check in Svara): say why, by phase (blinds, betting
             # before anybody opened, a svara's join).
-            self.app.say(item(_W_NO_CALL, self.p.game.phase))
+            self.app.say(i18n.item(_W_NO_CALL, self.p.game.phase))
             return _NOTHING
         if lo == hi:
             return _NOTHING
