@@ -52,12 +52,13 @@ def snapshot(play, screen):
     """The "game" save's payload for a Session shown on `screen` (a screen name)."""
     import binascii
     from svara import log
+    from svara.work import BUF
     seen = play.svaras_seen
     if screen == "svara" or play.svara_due:
         seen -= 1               # on loading, view() opens the svara screen again (also
                                 # when the action's save comes before that screen's)
     got = {"v": FORMAT, "cfg": list(play.cfg),
-           "log": binascii.hexlify(log.dump(play.game)).decode(),
+           "log": log.hexdump(play.game, BUF),
            "match": list(play.match.state()), "bots": [play.rng.h, play.rng.l],
            "p": play.state(seen), "screen": screen}
     r = play.reads
@@ -156,11 +157,11 @@ def keep_history(app, p):
     """Add the game the Session p just counted (p.unkept) to the kept ones (the oldest
     goes past HISTORY_KEEP), saved at once in its own small file (a failed save keeps it
     for this session, unsaid)."""
-    import binascii
     from svara import log
+    from svara.work import BUF
     p.unkept = False
     h = app.hist
-    h.append([p.people, p.games, binascii.hexlify(log.dump(p.game)).decode()])
+    h.append([p.people, p.games, log.hexdump(p.game, BUF)])
     while len(h) > HISTORY_KEEP:
         h.pop(0)
     try:

@@ -139,6 +139,23 @@ def test_the_log_of_a_seeded_game_has_no_deck_and_big_amounts_fit():
     assert r.hands == g.hands and r.level == 800 and r.to_act == g.to_act
 
 
+def test_the_saves_hex_of_a_log_is_the_dump_in_hex_with_a_work_space_or_without():
+    import binascii
+    dealt = Game([20] * 4, 3, NO_BLINDS, deck("Ah Kh Qh", "8c 9d 10h", "As Ks Qs", "8d 9h 10s"),
+                 seed=7)
+    dealt.act(RAISE, 2)
+    seeded = Game([1000, 900, 3000], 0, Rules(ante=100, raise_cap=None), seed=123456)
+    for a, x in ((BLIND, 400), (PASS, 0), (RAISE, 800)):
+        seeded.act(a, x)
+    for g in (dealt, seeded):
+        text = binascii.hexlify(log.dump(g)).decode()
+        work = bytearray(1488)
+        assert log.hexdump(g, work) == text         # written into the work space first
+        assert log.hexdump(g, bytearray(8)) == text  # too short for it: dump's way
+        r = log.load(binascii.unhexlify(text))
+        assert r.hands == g.hands and r.stacks == g.stacks and r.to_act == g.to_act
+
+
 def test_a_bad_log_is_refused():
     g = Game([20, 20], 0, seed=1)
     data = log.dump(g)

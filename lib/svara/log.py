@@ -36,23 +36,62 @@ def _get(data, i):
 
 def dump(g):
     """The game so far as bytes: a header and a few bytes per action."""
+    buf = bytearray(_bound(g))
+    return bytes(memoryview(buf)[:dump_into(g, buf)])
+
+
+def hexdump(g, buf):
+    """dump(g) as hex text, what the saves hold. The bytes are written into buf (the
+    work space, svara.work.BUF, on the handset) first, so that the text is the one
+    block this takes of the heap (a dump grown append by append, then copied, was four
+    blocks of up to 240 bytes at every save); dump's way when buf is too short."""
+    import binascii
+    if _bound(g) > len(buf):
+        return binascii.hexlify(dump(g)).decode()
+    return binascii.hexlify(memoryview(buf)[:dump_into(g, buf)]).decode()
+
+
+def _bound(g):
+    """At least the length of dump(g): each varint is five bytes at most."""
+    deck = g.first_deck
+    return 6 + 5 * (6 + g.n) + (len(deck) if deck is not None else 0) + len(g.log)
+
+
+def _put(buf, i, v):
+    """Write v >= 0 as a varint (put_varint's bytes) into buf from i; the next index."""
+    while v > 127:
+        buf[i] = v & 127 | 128
+        i += 1
+        v >>= 7
+    buf[i] = v
+    return i + 1
+
+
+def dump_into(g, buf):
+    """Write dump(g)'s bytes into the start of buf (at least _bound(g) long): their
+    length."""
     r = g.rules
-    out = bytearray(MAGIC)
-    out.append((r.joker and 1) | (r.two_sevens and 2) | (r.blinds and 4)
-               | BUY_INS.index(r.buy_in) << 3)
-    out.append(r.raise_cap or 0)
+    buf[0:3] = MAGIC
+    buf[3] = ((r.joker and 1) | (r.two_sevens and 2) | (r.blinds and 4)
+              | BUY_INS.index(r.buy_in) << 3)
+    buf[4] = r.raise_cap or 0
+    i = 5
     for v in (r.ante, r.min_blind, g.n, g.dealer):
-        put_varint(out, v)
+        i = _put(buf, i, v)
     for v in g.start:
-        put_varint(out, v)
-    put_varint(out, g.seed)
-    if g.first_deck is None:
-        out.append(0)
+        i = _put(buf, i, v)
+    i = _put(buf, i, g.seed)
+    deck = g.first_deck
+    if deck is None:
+        buf[i] = 0
+        i += 1
     else:
-        out.append(1)
-        out.extend(g.first_deck)
-    out.extend(g.log)
-    return bytes(out)
+        buf[i] = 1
+        buf[i + 1:i + 1 + len(deck)] = deck
+        i += 1 + len(deck)
+    n = len(g.log)
+    buf[i:i + n] = g.log
+    return i + n
 
 
 def header(data):
