@@ -21,7 +21,7 @@ def test_an_amount_typed_over_the_most_becomes_the_most_and_says_so():
     r = run(11, "OK SL OK OK DOWN 1 0 0")
     t = r.app.screen
     lo, hi = t.legal[t.sel][1:]
-    assert (lo, hi) == (2, 97)
+    assert (lo, hi) == (5, 97)
     assert t.amount == 97, "100 typed over a limit of 97 is 97, not 0 or the least"
     assert help_line(r) == drawn_help(T.AT_MOST % 97)
     played = acts(r)
