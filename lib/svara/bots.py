@@ -198,8 +198,9 @@ def _blind_odds(level, view, legal, rng):
 # open is 1, a raise over it 2, ...): a re-raise says more than an open.
 _FLOOR = (0, 15, 20, 23, 25)
 # HARD's reads at a table of three or more, measured on what Normal and Easy hold when
-# they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs),
-# a raise over it 22+; a caller one point less. A big raise reads as _big_floor says.
+# they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs
+# and its 16+ with one player left behind it), a raise over it 22+; a caller one point
+# less. A big raise reads as _big_floor says.
 _HARD_RAISER = (0, 19, 22, 23, 25)
 _HARD_CALLER = (0, 18, 21, 23, 25)
 
