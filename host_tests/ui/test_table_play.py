@@ -150,3 +150,17 @@ def test_the_pop_up_says_the_move_in_words():
     f = r.frame()
     assert [pixel(f, x, yy) for yy in range(y, y + h) for x in range(43, 128)] == \
         [pixel(want, x, yy) for yy in range(y, y + h) for x in range(43, 128)]
+
+
+def test_the_first_games_at_the_defaults_come_to_your_turn():
+    # Issue 43, 11: you and three Easy bots at the defaults, app seed 5, OK on every
+    # screen: games 2, 3 and 4 ended "Everyone passed: the dealer takes it" straight
+    # after "next game", before your turn. Now each of the first ten comes to it.
+    r = run(5, "OK SL")
+    ended = []
+    while r.app.play.games <= 10:
+        before = r.trace()
+        r.key(K.OK)
+        if before.startswith(("showdown", "svara")) and r.trace().startswith("showdown"):
+            ended.append(r.app.play.games)
+    assert not ended, ended
