@@ -1,7 +1,7 @@
 """Remake the README's pictures at 2x: title.png, table.png and showdown.png (frames 0,
-23 and 17 of host_tests/keys/bots4.keys, app seed 5, as docs/screens/README.md says),
+9 and 16 of host_tests/keys/bots4.keys, app seed 14, as docs/screens/README.md says),
 history.png (the history of that showdown: its right soft key) and popup.png (the first
-bet, raise or call of a bot in that match shown on its row (OK on your turns), a moment the headless simulator passes
+bet, raise or call of a bot in that match that leaves the game going, shown on its row (OK on your turns), a moment the headless simulator passes
 through: drawn here by idling the app until it shows).
 
     .venv/bin/python docs/screens/moments.py
@@ -25,34 +25,37 @@ from tools.sim import core as simcore  # noqa: E402
 from drivers import keys  # noqa: E402
 
 KEYS = os.path.join(ROOT, "host_tests", "keys", "bots4.keys")
+SEED = 14           # its app seed (its first line)
 
 
 def frames():
     """{picture name: frame bytes} of the pictures."""
     codes = simcore.parse_keys(simcore.read_keys_arg("@" + KEYS))
     out = {}
-    run = bench_play.CPythonPlay(5)
+    run = bench_play.CPythonPlay(SEED)
     out["title"] = run.frame()
-    for i, c in enumerate(codes[:23]):
+    for i, c in enumerate(codes[:16]):
         run.key(c)
-        if i + 1 == 17:
-            out["showdown"] = run.frame()
-    out["table"] = run.frame()
-    run = bench_play.CPythonPlay(5)
-    for c in codes[:17]:
+        if i + 1 == 9:
+            out["table"] = run.frame()
+    out["showdown"] = run.frame()
+    run = bench_play.CPythonPlay(SEED)
+    for c in codes[:16]:
         run.key(c)
     run.key(keys.SR)
     out["history"] = run.frame()
-    run = bench_play.CPythonPlay(5)
+    run = bench_play.CPythonPlay(SEED)
     for c in codes[:6]:
         run.key(c)
     run.app.key(codes[6])                   # Start: the table opens, the bots play
     for _ in range(20000):                 # the first bet, raise or call of a bot
-        if run.trace().startswith("table pop") and run.app.play.last_action in (1, 2):
+        if run.trace().startswith("table pop") and run.app.play.last_action in (1, 2) \
+                and run.app.play.game.to_act is not None:
             break
-        if run.trace().startswith("table turn"):
+        if run.trace().startswith(("table turn", "showdown", "svara")):
             run.app.key(keys.OK)
         run.app.idle()
+    assert run.trace().startswith("table pop"), run.trace()
     out["popup"] = run.frame()
     return out
 

@@ -30,11 +30,12 @@ def test_every_level_plays_legal_actions_to_the_end():
 def test_a_blind_offer_is_decided_without_cards_at_every_level():
     for level in LEVELS:
         seen = []
+        rng = Rng(7)    # one stream: Rng(seed)'s first getrandbits(8) is 0 for seeds 1..63
         for seed in range(24):
             g = Game([60, 60, 60] if seed % 2 else [60, 60], 1, seed=seed)
             assert g.phase == BLINDS and g.view(g.to_act).hand() is None
             assert g.hands == [None] * g.n     # nothing dealt: nothing to peek at
-            seen.append(bots.decide(level, g, g.to_act, Rng(seed)))
+            seen.append(bots.decide(level, g, g.to_act, rng))
         assert all(a in (PASS, BLIND) for a, x in seen)
         assert (PASS, 0) in seen
 

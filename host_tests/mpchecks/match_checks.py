@@ -193,10 +193,11 @@ def test_bots_always_play_legal_actions():
 
 def test_a_blind_offer_is_decided_without_cards():
     seen = []
+    rng = Rng(7)    # one stream: Rng(seed)'s first getrandbits(8) is 0 for seeds 1..63
     for seed in range(20):
         g = Game([60, 60, 60], 2, seed=seed)
         assert g.phase == BLINDS and g.view(0).hand() is None
-        seen.append(bots.decide(bots.EASY, g, 0, Rng(seed)))
+        seen.append(bots.decide(bots.EASY, g, 0, rng))
     assert (BLIND, 1) in seen and (PASS, 0) in seen
     assert "not to act" in raises(bots.decide, bots.EASY, g, 1, Rng(1))
     assert "level" in raises(bots.decide, 7, g, 0, Rng(1))

@@ -17,6 +17,7 @@ CONTINUE = K.D0 + 2
 # pace fast (the row above Start), Play; then OK (call or open, next) for a few games.
 SHORT_GAME = (K.OK, K.DOWN, K.LEFT, K.LEFT, K.DOWN, K.DOWN, K.LEFT, K.LEFT,
               K.UP, K.UP, K.UP, K.UP, K.UP, K.RIGHT, K.SL) + (K.OK,) * 10
+SEED = 9        # the app's seed of SHORT_GAME's games (3 before issue 43's bots)
 
 
 # The power-cutting filesystem of the store checks, under the names used here.
@@ -29,7 +30,9 @@ class FullFS(CutFS):
         raise OSError(28)       # ENOSPC, as littlefs says it
 
 
-def phone(fs, seed=3, display=None):
+def phone(fs, seed=None, display=None):
+    if seed is None:
+        seed = SEED
     return harness.phone(fs, seed, display or SimDisplay())
 
 
@@ -70,7 +73,7 @@ def _record(app):
 
 def _reference():
     fs = CutFS()
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app = App(Blank(), seed=SEED, store=Store("saves", fs=fs))
     saves = _record(app)
     app.start()
     press(app, SHORT_GAME)
@@ -146,7 +149,7 @@ def _every_cut():
         fs.mode = modes[k % 4]
         app = None
         try:
-            app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+            app = App(Blank(), seed=SEED, store=Store("saves", fs=fs))
             app.start()
             press(app, SHORT_GAME)
         except Cut:
@@ -728,10 +731,15 @@ def test_a_reset_of_the_statistics_is_saved_at_once_and_a_power_cut_keeps_before
     assert not lost, lost
 
 
+# The app's seed of the tables of bots below (11 before issue 43's bots: then at Easy's
+# table your turn never came back after the bots' raises within the cut test's keys).
+BOTS_SEED = 13
+
+
 def _bots_table(fs, level):
     """You and 5 bots of `level` at the fast pace, a match started from the title."""
     import settings
-    app = App(Blank(), seed=11, store=Store("saves", fs=fs))
+    app = App(Blank(), seed=BOTS_SEED, store=Store("saves", fs=fs))
     app.start()
     app.cfg[settings.PEOPLE] = 1
     app.cfg[settings.BOTS] = 5
@@ -805,7 +813,7 @@ def test_a_cut_while_bots_play_on_replays_their_actions_from_your_last_one():
                 at_cut = len(app.play.game.log)
             cut = CutFS(dict(fs.files))         # the flash at the cut
             want = _settled_log(app)
-            again = App(Blank(), seed=11, store=Store("saves", fs=cut))
+            again = App(Blank(), seed=BOTS_SEED, store=Store("saves", fs=cut))
             again.start()
             harness.settle(again)
             assert len(again.play.game.log) < at_cut    # the bots' actions: unsaved
@@ -840,7 +848,7 @@ def _to_a_result_bots_reach(app, fs):
 
 
 def _restarted(files):
-    again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(files)))
+    again = App(Blank(), seed=BOTS_SEED, store=Store("saves", fs=CutFS(files)))
     again.start()
     harness.settle(again)
     press(again, (CONTINUE,))
@@ -867,7 +875,7 @@ def test_a_result_that_bots_reached_is_saved_at_the_next_key_and_a_cut_before_re
     number = app.play.games
     press(app, (K.OK,))                     # the next game (the bots may end it too)
     assert app.play.games == number + 1, app.trace()
-    again = App(Blank(), seed=11, store=Store("saves", fs=CutFS(dict(fs.files))))
+    again = App(Blank(), seed=BOTS_SEED, store=Store("saves", fs=CutFS(dict(fs.files))))
     again.start()
     harness.settle(again)
     assert again.stats[2] == games + 1, again.stats

@@ -16,7 +16,7 @@ from tools.device.vdevice import VirtualHandset
 from conftest import ROOT  # noqa: E402
 # New game, stack 100 -> 20, Play (as host_tests/keys/bots4.keys starts), then OK, the
 # default action, for the first actions of the match.
-KEYS = "OK DOWN DOWN DOWN LEFT LEFT SL " + "OK " * 12
+KEYS = "OK DOWN DOWN DOWN LEFT LEFT SL " + "OK " * 11
 
 PLAY = """
 import board

@@ -132,7 +132,7 @@ def test_the_bots_match_fits_64k_in_the_frozen_build_model_and_says_so_when_not(
     does, in a 64 KB heap as a frozen build has it (tools/mp/frozen.py): exit 0. The same
     without --frozen (all the code in this port's heap too) does not fit and says so."""
     keys = "@" + os.path.join(KEYS, "bots4.keys")
-    args = ("--keys", keys, "--seed", "5", "--micropython", "--heap", "65536", "--trace")
+    args = ("--keys", keys, "--seed", "14", "--micropython", "--heap", "65536", "--trace")
     out = sim(*args + ("--frozen", "--save-dir", str(tmp_path / "a")))
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[-1].split()[2] == "gameover"

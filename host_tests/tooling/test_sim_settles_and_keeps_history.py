@@ -13,8 +13,8 @@ from conftest import ROOT
 from tools.sim import core as simcore
 
 # New game, Bots from 3 up to 9 (RIGHT six times, a seventh at the top), Play, then OK
-# twice: the result of game 1, then your move in game 2.
-NINE_BOTS = "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT SL OK OK"
+# three times: your move in game 1 and its result, then your move in game 2.
+NINE_BOTS = "OK DOWN RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT SL OK OK OK"
 
 
 def sim(*args):
@@ -31,10 +31,12 @@ def test_with_nine_bots_every_key_lands_on_a_settled_screen():
     for number, key, trace in lines[10:]:
         assert not trace.startswith(("table think", "table pop")), (
             "key %s (%s) left a bot's move under way: %s" % (number, key, trace))
-    # Play: the bots' moves and the first game's result; OK: the second game, your turn.
-    assert lines[10][2].startswith("showdown"), lines[10]
-    assert lines[11][2].startswith("table turn turn=0"), lines[11]
-    assert lines[12][2] != lines[11][2], "your move in game 2 was played"
+    # Play: the bots' moves to your turn; OK: your move, the bots' after it and the
+    # first game's result; OK: the second game, your turn.
+    assert lines[10][2].startswith("table turn turn=0"), lines[10]
+    assert lines[11][2].startswith("showdown"), lines[11]
+    assert lines[12][2].startswith("table turn turn=0"), lines[12]
+    assert lines[13][2] != lines[12][2], "your move in game 2 was played"
 
 
 def test_a_screen_that_never_settles_is_a_clear_error(monkeypatch, capsys):
@@ -55,8 +57,8 @@ def test_history_turns_to_the_games_before_without_a_save_dir(tmp_path, where):
     lines = sim("--seed", "3", "--trace", "--shots", str(tmp_path), *where,
                 "--keys", "OK SL OK OK OK SR LEFT RIGHT")
     assert [t for _n, _k, t in lines[6:9]] == [
-        "history game=2 rows=10 top=0", "history game=1 rows=12 top=0",
-        "history game=2 rows=10 top=0"], lines[6:9]
+        "history game=2 rows=11 top=0", "history game=1 rows=13 top=0",
+        "history game=2 rows=11 top=0"], lines[6:9]
 
     def png(n):
         with open(os.path.join(tmp_path, "%04d.png" % n), "rb") as f:

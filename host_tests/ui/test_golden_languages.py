@@ -14,19 +14,19 @@ import i18n  # noqa: E402
 from tools.sim import core as simcore  # noqa: E402
 from drivers import keys as K  # noqa: E402
 from conftest import check  # noqa: E402
-from test_crowded_screens import GAMEOVER_10, JOIN_KEYS, SHOWDOWN_10  # noqa: E402
+from test_crowded_screens import GAMEOVER_10, JOIN_KEYS, SHOWDOWN_10, SHOWDOWN_10_SEED  # noqa: E402
 
 BOTS4 = "OK DOWN DOWN DOWN LEFT LEFT SL"       # you and three easy bots, stack 20 (seed 5)
 # (screen, app seed, keys, then idle until a pop-up shows)
 SCREENS = (
-    ("history", 5, BOTS4 + " OK" * 10 + " SR", False),      # a showdown of three hands
+    ("history", 5, BOTS4 + " OK" * 11 + " SR", False),      # a showdown of three hands
     ("playmenu", 5, BOTS4 + " OK" * 5 + " SR", False),      # your turn, then the menu
     ("popup", 5, BOTS4, True),                              # the first bot's move
     ("replace", 1, "OK SL END OK 1 SL", False),             # New game over a saved match
     ("off", 1, "END", False),                               # Exit
     # Issue 43: a table of ten: a showdown of ten hands, a svara's join with joiners
     # and seats that declined, game over.
-    ("showdown10", 5, SHOWDOWN_10, False),
+    ("showdown10", SHOWDOWN_10_SEED, SHOWDOWN_10, False),
     ("join10", 5, JOIN_KEYS, False),
     ("gameover10", 4, GAMEOVER_10, False),
 )

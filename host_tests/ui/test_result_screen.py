@@ -21,16 +21,16 @@ def _pots(words):
 
 
 def test_the_result_says_the_pot_that_was_won(drawn):
-    r = run(3, "OK SL")
+    r = run(9, "OK SL")        # (seed 9: your call ends the first game; the was 3)
     del drawn[:]
     r.key(K.OK)                                 # the result, its pot moved (idle)
     g = r.app.play.game
-    assert r.trace().startswith("showdown") and g.won == 24
-    assert T.WINS % ("Bot 1", 24) in drawn
-    assert _pots(drawn) and set(_pots(drawn)) == {24}, "no 'Pot 0' beside 'wins 24'"
+    assert r.trace().startswith("showdown") and g.won == 36
+    assert T.WINS % ("Bot 1", 36) in drawn
+    assert _pots(drawn) and set(_pots(drawn)) == {36}, "no 'Pot 0' beside 'wins 36'"
     del drawn[:]
     r.app.screen.draw(r.app.fb)                 # drawn again (back from the history)
-    assert _pots(drawn) == [24]
+    assert _pots(drawn) == [36]
 
 
 def _result_pots(r, drawn):

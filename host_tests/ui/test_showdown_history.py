@@ -15,7 +15,7 @@ from tools.sim import core as simcore  # noqa: E402
 from drivers import keys as K  # noqa: E402
 from drivers.display import BACK, FELT, FELT_DARK, GOLD  # noqa: E402
 from conftest import pixel, play, script  # noqa: E402,F401
-from ui_helpers import T, run, help_line, drawn_help, BOTS4_17  # noqa: E402
+from ui_helpers import T, run, help_line, drawn_help, BOTS4_28  # noqa: E402
 
 
 def test_the_last_games_result_does_not_promise_a_next_game():
@@ -54,7 +54,7 @@ def test_the_joker_is_marked_at_the_showdown():
 
 def test_the_showdowns_history_tells_the_game_from_the_engines_log():
     from svara import log
-    r = run(5, BOTS4_17)
+    r = run(5, BOTS4_28)
     assert r.trace().startswith("showdown")
     g = r.app.play.game
     data = log.dump(g)
@@ -65,7 +65,7 @@ def test_the_showdowns_history_tells_the_game_from_the_engines_log():
     kinds = [row[0] for row in h.rows]
     assert kinds.count(0) == n_actions                       # every action, in order
     shows = [row for row in h.rows if row[0] == 1]
-    # Your deal (you play alone), then the three hands shown, with their points.
+    # Your deal (you play alone), then the four hands shown, with their points.
     assert [(row[1], row[2]) for row in shows[1:]] == list(g.showdown)
     for row in shows[1:]:
         assert tuple(row[3:]) == tuple(g.hands[row[1]])
@@ -75,7 +75,7 @@ def test_the_showdowns_history_tells_the_game_from_the_engines_log():
 
 
 def test_the_history_shows_no_card_the_table_did_not():
-    r = run(5, BOTS4_17)
+    r = run(5, BOTS4_28)
     for _ in range(6):                                      # a few games on
         r.key(K.OK)
         while r.trace().startswith("table turn"):
@@ -100,7 +100,7 @@ def test_the_history_scrolls_and_keeps_the_last_games_in_the_save():
 
     def press(*codes):
         harness.press(app, codes)
-    press(*simcore.parse_keys(BOTS4_17))
+    press(*simcore.parse_keys(BOTS4_28))
     press(K.SR)
     first = app.trace()
     press(K.LEFT)                                           # the game before

@@ -28,7 +28,7 @@ def _drawn(r, code):
 
 def test_play_again_after_winning_seats_everyone_with_the_stack_setting():
     r, traces, _ = play("bots4")                     # you win 77 against three bots at 20
-    assert traces[-1] == "gameover winner=0 stacks=77,0,1,2", traces[-1]
+    assert traces[-1] == "gameover winner=0 stacks=77,2,0,1", traces[-1]
     r.key(K.OK)                                      # Play again
     p = r.app.play
     assert p.match.stacks == [20, 20, 20, 20], p.match.stacks
@@ -56,7 +56,7 @@ def test_the_profit_loss_is_what_you_won_and_biggest_pot_says_won():
     r, _, _ = play("bots4")
     st = r.app.stats
     assert st[NET] == 77 - 20, st                     # you came with 20, left with 77
-    assert st[settings.N_STATS:] == [1, 1, 31, st[3], 57], st    # and "You"'s own figures
+    assert st[settings.N_STATS:] == [1, 1, 29, st[3], 57], st    # and "You"'s own figures
     r.key(K.DOWN)                                    # the game over's Title row
     r.key(K.OK)
     seen = _drawn(r, K.D0 + 5)                       # Statistics

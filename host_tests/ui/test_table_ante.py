@@ -1,7 +1,7 @@
 """Issue 25, item 10 (and "Also build": the ante on the table): the header shows the
 ante, the line above the message line the game's number and how many games until the
 ante doubles (Ante doubles, on New game), and the game that starts with the doubled
-ante says so (`--seed 3 --keys "OK SL"` then 21 OK: games 10 and 11)."""
+ante says so (`--seed 3 --keys "OK SL"` then 22 OK: games 10 and 11)."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,8 +14,8 @@ import settings  # noqa: E402
 from drivers import keys as K  # noqa: E402
 from ui_helpers import T, drawing, run  # noqa: E402
 
-GAME_10 = "OK SL" + " OK" * 18        # seed 3: the table of game 10
-GAME_11 = "OK SL" + " OK" * 20        # seed 3: the table of game 11, the ante doubled
+GAME_10 = "OK SL" + " OK" * 19        # seed 3: the table of game 10
+GAME_11 = "OK SL" + " OK" * 22        # seed 3: the table of game 11, the ante doubled
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +69,7 @@ def test_the_doubling_is_said_once_the_next_game_shows():
     assert r.trace().startswith("table turn") and p.games == 11, r.trace()
     assert p.game.rules.ante == 2 and p.rose()
     assert T.ANTE % 2 in header(r) and T.ANTE_NOW % 2 in info(r)
-    r2 = run(3, "OK SL" + " OK" * 22)                  # game 12: doubled, no news now
+    r2 = run(3, "OK SL" + " OK" * 24)                  # game 12: doubled, no news now
     assert r2.trace().startswith("table turn") and r2.app.play.games == 12, r2.trace()
     assert not r2.app.play.rose()
     assert info(r2) == [T.GAME_NO % 12, T.ANTE_IN % 9]

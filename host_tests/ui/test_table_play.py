@@ -21,7 +21,7 @@ def test_an_amount_typed_over_the_most_becomes_the_most_and_says_so():
     r = run(11, "OK SL OK OK DOWN 1 0 0")
     t = r.app.screen
     lo, hi = t.legal[t.sel][1:]
-    assert (lo, hi) == (2, 97)
+    assert (lo, hi) == (5, 97)
     assert t.amount == 97, "100 typed over a limit of 97 is 97, not 0 or the least"
     assert help_line(r) == drawn_help(T.AT_MOST % 97)
     played = acts(r)
@@ -150,3 +150,17 @@ def test_the_pop_up_says_the_move_in_words():
     f = r.frame()
     assert [pixel(f, x, yy) for yy in range(y, y + h) for x in range(43, 128)] == \
         [pixel(want, x, yy) for yy in range(y, y + h) for x in range(43, 128)]
+
+
+def test_the_first_games_at_the_defaults_come_to_your_turn():
+    # Issue 43, 11: you and three Easy bots at the defaults, app seed 5, OK on every
+    # screen: games 2, 3 and 4 ended "Everyone passed: the dealer takes it" straight
+    # after "next game", before your turn. Now each of the first ten comes to it.
+    r = run(5, "OK SL")
+    ended = []
+    while r.app.play.games <= 10:
+        before = r.trace()
+        r.key(K.OK)
+        if before.startswith(("showdown", "svara")) and r.trace().startswith("showdown"):
+            ended.append(r.app.play.games)
+    assert not ended, ended

@@ -19,16 +19,16 @@ def drawn(r):
 
 def test_a_blind_bettor_who_raised_shows_what_he_put_in_as_the_message_line_says():
     r, traces, _ = play("blind_then_raise")
-    assert traces[-1].startswith("table turn turn=0 pot=11 level=5"), traces[-1]
+    assert traces[-1].startswith("table turn turn=0 pot=12 level=6"), traces[-1]
     p = r.app.play
-    assert (p.last_seat, p.last_action, p.last_amount) == (1, 2, 5)   # Bot 1 raised to 5
+    assert (p.last_seat, p.last_action, p.last_amount) == (1, 2, 6)   # Bot 1 raised to 6
     g = p.game
-    assert g.blinded(1) and g.bets[1] == 5                            # after his blind of 1
+    assert g.blinded(1) and g.bets[1] == 6                            # after his blind of 1
     words = drawn(r)
     row = [s for s, x, y in words if y == 10 + 12 * 1 and x == 47]   # Bot 1's state
-    assert row == [T.ST_BET % 5], row
-    assert (T.DID[2] % (p.name(1), 5), 2, 90) in words               # "Bot 1 raised to 5"
-    assert T.ST_BLIND % 5 not in [s for s, x, y in words]
+    assert row == [T.ST_BET % 6], row
+    assert (T.DID[2] % (p.name(1), 6), 2, 90) in words               # "Bot 1 raised to 6"
+    assert T.ST_BLIND % 6 not in [s for s, x, y in words]
 
 
 def test_blind_bets_show_as_blinds_until_somebody_opens():
@@ -79,14 +79,14 @@ def test_a_long_name_ends_three_pixels_clear_of_its_state():
 
 
 def test_the_result_names_a_named_winner_as_the_pots_label_does():
-    r = _named(3, "OK SL" + " OK" * 21)
+    r = _named(3, "OK SL" + " OK" * 14)
     assert r.trace().startswith("showdown winner=0"), r.trace()
     g = r.app.play.game
     words = [s for s, x, y in drawn(r)]
     assert T.WINS % ("DWwwwww", g.won) in words, words
     assert T.YOU_WIN % g.won not in words
     # Without a name typed it is still "You win".
-    r = run(3, "OK SL" + " OK" * 21)
+    r = run(3, "OK SL" + " OK" * 14)
     assert r.trace().startswith("showdown winner=0"), r.trace()
     assert T.YOU_WIN % r.app.play.game.won in [s for s, x, y in drawn(r)]
 

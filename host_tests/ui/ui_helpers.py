@@ -122,7 +122,7 @@ def until_pop(r, limit=2000):
 
 
 
-BOTS4_17 = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 10     # to a showdown of three hands
+BOTS4_28 = "OK DOWN DOWN DOWN LEFT LEFT SL" + " OK" * 21     # to game 7's showdown of four hands
 
 
 def row_of(screen, opt):

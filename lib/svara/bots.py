@@ -77,10 +77,12 @@ def _chance(rng, per256):
 
 
 def _blind(view, legal, rng):
-    # No cards yet: a small blind now and then, never a big share of the stack.
+    # No cards yet: first hand blinds more often than not (a beginner's gamble), a
+    # double now and then; never a big share of the stack.
     if len(legal) > 1:
         low = legal[1][1]
-        if low * 10 <= view.stacks[view.seat] and _chance(rng, 64):
+        if low * 10 <= view.stacks[view.seat] and \
+                _chance(rng, 64 if view.last_blind else 160):
             return BLIND, low
     return PASS, 0
 
@@ -98,7 +100,15 @@ def _bet(view, legal, rng):
     points = view.points()
     raise_to = _raise_span(legal)
     stack = view.stacks[view.seat]
+    two = two_seated(view)
     if not view.opened:
+        if raise_to and len(view.players()) == 2:
+            # Its pass would hand the pot to the one player left: at a table of two it
+            # bets 1.5 pots 13 times in 16 whatever it holds, else it opens with 16+.
+            if two and _chance(rng, 208):
+                return RAISE, _to_pot(view, raise_to, 3)
+            if points >= 16:
+                return RAISE, _size(raise_to, points, rng)
         # Open with a good hand, sometimes with a fair one, rarely as a bluff.
         if raise_to and (points >= 25 or (points >= 21 and _chance(rng, 96))
                          or _chance(rng, 10)):
@@ -108,8 +118,11 @@ def _bet(view, legal, rng):
     pot = view.pot
     if raise_to and points >= 30 and _chance(rng, 160):
         return RAISE, _size(raise_to, points, rng)
+    # A beginner's calls: 16+ to a bet of up to twice the pot before it, and at a table
+    # of two 11+ (an ace) to one of up to half of it.
     if points >= 26 or (points >= 21 and to_call * 3 <= stack) \
-            or (points >= 16 and to_call * 5 <= pot):
+            or (points >= 16 and to_call * 3 <= pot * 2) \
+            or (two and points >= 11 and to_call * 3 <= pot):
         return CALL, 0
     return PASS, 0
 
@@ -185,8 +198,9 @@ def _blind_odds(level, view, legal, rng):
 # open is 1, a raise over it 2, ...): a re-raise says more than an open.
 _FLOOR = (0, 15, 20, 23, 25)
 # HARD's reads at a table of three or more, measured on what Normal and Easy hold when
-# they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs),
-# a raise over it 22+; a caller one point less. A big raise reads as _big_floor says.
+# they bet: an opener holds 19+ (Normal opens at 20+, Easy at 21+ but for rare bluffs
+# and its 16+ with one player left behind it), a raise over it 22+; a caller one point
+# less. A big raise reads as _big_floor says.
 _HARD_RAISER = (0, 19, 22, 23, 25)
 _HARD_CALLER = (0, 18, 21, 23, 25)
 

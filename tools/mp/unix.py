@@ -49,7 +49,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 DRIVER = os.path.join(HERE, "unix_keys.py")
 CHECKS = os.path.join(ROOT, "host_tests", "mpchecks")
 MATCH_KEYS = os.path.join(ROOT, "host_tests", "keys", "bots4.keys")
-MATCH_SEED = 5
+MATCH_SEED = 14
 RESTART_EVERY = 2500
 MODES = ("frozen", "mpy", "romfs", "source")
 DEFAULT_HEAP = {"frozen": 48 * 1024, "mpy": 128 * 1024, "romfs": 96 * 1024,
@@ -316,7 +316,7 @@ def check_script(module, names):
 
 
 def match_codes():
-    """The key codes of host_tests/keys/bots4.keys (the match of seed 5)."""
+    """The key codes of host_tests/keys/bots4.keys (the match of seed 14)."""
     from tools.sim import core as simcore
     return bytes(simcore.parse_keys(simcore.read_keys_arg("@" + MATCH_KEYS)))
 

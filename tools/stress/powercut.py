@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The full power-cut run (make test runs a sample of it): every case of the sweeps in
-tools/stress/harness/cutsweep.py on a long match (ante 2: nineteen games, a svara
+tools/stress/harness/cutsweep.py on a long match (ante 2: eleven games, a svara
 among them), and the store's header flips and cuts in an erase.
 
     python3 -m tools.stress.powercut [--micropython] [--ante N] [--step N]

@@ -24,6 +24,16 @@ def new_match(ante=2):
 
 NEW_MATCH = new_match()
 MOST_KEYS = 400
+# The app's seed of a match swept, by its ante: ante 5, seed 4: nine games; ante 2, seed
+# 9: eleven, a svara and a game shown as it is dealt (all in on the antes) among them.
+# (Issue 43's Easy bets all in at a table of two most of the time: at seed 3 the ante-5
+# match was one game.)
+SEEDS = {5: 4, 2: 9}
+
+
+def seed_of(keys):
+    """The app's seed for the match that these new_match() keys start."""
+    return SEEDS.get(keys.count(K.RIGHT) + 1, 3)
 
 
 class RecordingFS(CuttingFS):
@@ -108,7 +118,7 @@ def reference(keys=NEW_MATCH):
     """The match played from a fresh start to its end and back to the title:
     (the recording filesystem, the games it had)."""
     fs = RecordingFS()
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app = App(Blank(), seed=seed_of(keys), store=Store("saves", fs=fs))
     app.start()
     press(app, keys)
     assert app.play is not None and app.screen.name == "table", app.trace()
@@ -198,7 +208,7 @@ def switch_errors(step=1, ante=2, kind=MemoryError):
 
 def count_switches(keys):
     fs = CuttingFS()
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app = App(Blank(), seed=seed_of(keys), store=Store("saves", fs=fs))
     n = [0]
     real = app._switch
 
@@ -214,7 +224,7 @@ def count_switches(keys):
 
 def error_at_switch(keys, j, kind):
     fs = CuttingFS()
-    app = App(Blank(), seed=3, store=Store("saves", fs=fs))
+    app = App(Blank(), seed=seed_of(keys), store=Store("saves", fs=fs))
     n = [0]
     real = app._switch
 
