@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT  # noqa: E402
-from tools.mp import rp2, rp2_cuts  # noqa: E402
+from tools.mp import rp2, rp2_cuts, rp2_mem  # noqa: E402
 
 WHY = rp2.missing()
 SEED = 5
@@ -78,6 +78,18 @@ def test_a_uf2_without_the_game_is_refused(tmp_path):
 def test_a_bad_option_is_one_line_and_exit_2():
     got = cli("title", "--sed", "5")
     assert got.returncode == 2 and got.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, said", [
+    (("mem", "--keys", "0"), "--keys takes a whole number above 0"),
+    (("mem", "--keys", "@host_tests/keys/rp2_200.keys"), "--keys takes a whole number"),
+    (("mem", "--mix", "player,nosuch"), "no mix 'nosuch'"),
+    (("mem", "--every", "0"), "--every takes a whole number above 0"),
+    (("keys", "--mix", "player"), "--mix is for mem"),
+])
+def test_mem_says_a_bad_count_or_mix_in_one_line(args, said):
+    got = cli(*args)
+    assert got.returncode == 2 and got.stderr.count("\n") == 1 and said in got.stderr, got.stderr
 
 
 # --- the models alone (host_tests/tooling/rp2_models.mjs: no firmware) -------------------------
@@ -235,6 +247,21 @@ def test_the_deal_sounds_at_1568_hz():
     deal = [t for t in tones if abs(t["hz"] - 1568) < 1568 * 0.005]
     assert deal, tones
     assert all(t["ms"] is None or 35 <= t["ms"] <= 80 for t in deal), deal
+
+
+@emulated
+def test_mem_reads_the_heap_after_the_first_match_and_after_the_last_key():
+    # the player's mix, seed 4: the first match ends at its 92nd key (the simulator's and
+    # the Pico's game-over screen); python -m tools.mp.rp2 mem runs the 10,000 keys
+    lines = []
+    res = rp2_mem.run(100, seed=4, every=50, log=lines.append)
+    ok, said = rp2_mem.verdict(res)
+    assert (res["keys"], res["errors"], res["error"]) == (100, 0, ""), said
+    assert res["first_key"] is not None and 0 < res["first_key"] <= 100, said
+    assert [k for k, _ in res["samples"]] == [0, 50, 100], res["samples"]
+    # a frozen game leaves most of the Pico's 233 KB heap free
+    assert all(100000 < f < 240000 for f in (res["first"], res["last"])), said
+    assert said[0].endswith("completed, no error caught") and "difference" in said[2], said
 
 
 # --- the REPL over USB: make flash on the emulated Pico ----------------------------------------

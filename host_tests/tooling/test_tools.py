@@ -21,7 +21,7 @@ TOOLS = os.path.join(ROOT, "tools")
 # and tools/stress/powercut.py (on both interpreters: imported by bare name).
 LIBRARIES = {"tools.common.hosttool", "tools.common.manifest", "tools.gen.score_reference",
              "tools.sim.core", "tools.sim.window", "tools.mp.unix_keys", "tools.mp.qemu_guest",
-             "tools.mp.rp2_cuts", "tools.mp.rp2_flash", "tools.mp.rp2_bench",
+             "tools.mp.rp2_cuts", "tools.mp.rp2_flash", "tools.mp.rp2_bench", "tools.mp.rp2_mem",
              "tools.common.hostlib.framebuf", "tools.common.hostlib.micropython",
              "tools.web.site", "tools.web.browser",
              "tools.stress.harness.harness", "tools.stress.harness.cutsweep"}

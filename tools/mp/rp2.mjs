@@ -24,6 +24,9 @@
 //   timings {}                 each key's times: press, column read low, app.key(), the
 //                              first frame's last SPI byte, settled (ns of this power-on)
 //   stats {}                   cycles, emulated ms, host s, panel, flash, harness pin
+//   scratch {write}            the watchdog's eight scratch registers (read: values), after
+//                              writing those `write` names ({"3": 1}): the harness's
+//                              mailbox (tools/mp/rp2_mem.py: gc.mem_free() on the Pico)
 //   usb {on}                   USB CDC attached (rp2040js's host, as its demo does) from
 //                              now and at every power-on or reset, or not
 //   serial {b64, ms, max_ms}   bytes to the REPL over USB; run ms of emulated time (and on,
@@ -1031,6 +1034,19 @@ function handle(h, req) {
       return { reached: true, ...h.cut(number(req, 'at_cycle'), req.seed ?? 1) };
     case 'stats':
       return h.stats();
+    case 'scratch': {
+      // (rp2040js keeps them; a new power-on clears them, as on the chip)
+      h.requireOn();
+      const base = 0x4005800c;
+      for (const [i, v] of Object.entries(req.write ?? {})) {
+        const k = Number(i);
+        if (!(Number.isInteger(k) && k >= 0 && k < 8)) fail(`no scratch register ${i} (0-7)`);
+        h.mcu.writeUint32(base + 4 * k, number({ v }, 'v') >>> 0);
+      }
+      const values = [];
+      for (let k = 0; k < 8; k++) values.push(h.mcu.readUint32(base + 4 * k) >>> 0);
+      return { values, ...h.status() };
+    }
     case 'usb':
       h.usbOn = !!req.on;
       if (h.mcu && h.usbOn && !h.cdc) h.attachUSB();

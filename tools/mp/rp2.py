@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The handset's own firmware on an emulated Raspberry Pi Pico (rp2040js, tools/mp/rp2.mjs).
 
-    python -m tools.mp.rp2 [title|keys|cuts|saves|serve|flashcuts] [options]
+    python -m tools.mp.rp2 [title|keys|cuts|saves|serve|flashcuts|bench|mem] [options]
 
 The firmware is a UF2 you built (MicroPython 1.27's rp2 port with the game frozen in:
 board SVARA_HANDSET, README), named by MICROPYTHON_RP2=; the RP2040's B1 bootrom as a
@@ -42,7 +42,13 @@ its idle() says nothing more will change: "settled", the simulator's settle().
   bench  [--turns N] [--rng N]: time on the emulated Pico: start to the title, keys on
          the person's turn to the panel (random phases of the keypad's poll), a bot
          round's CPU share (tools/mp/rp2_bench.py; make bench runs it)
-Options: --seed N (the app's seed, default 5), --keys (default for cuts:
+  mem    [--keys N] [--mix NAME[,NAME]] [--seed N] [--every N]: N keys (default 10,000)
+         of tools/stress/soak.py's mixes (default player; the keys' and the app's seed,
+         default 1) in one session; gc.mem_free() after gc.collect() on the Pico after
+         the first match and after the last key (and every N keys, default 500): exit 0
+         when they completed with no error caught and the two are within 2 KB (issue 45;
+         tools/mp/rp2_mem.py says how it reads the heap)
+Options: --seed N (the app's seed, default 5; mem: 1), --keys (default for cuts:
 host_tests/keys/rp2_200.keys, whose first keys set Bot pace fast), --count N, --png FILE,
 --rng N (the cuts' random seed), --keep DIR (cuts: the flash image each failed cut left).
 Exit status: 0 fine, 1 a check failed, 2 bad usage, or no firmware or bootrom.
@@ -194,6 +200,7 @@ class Pico:
 
     def __init__(self, seed=5, uf2=None, bootrom=None, image=None, boot=True, timeout_ms=120000,
                  harness=True, game=True):
+        # (harness: True for HARNESS, or the text of another /boot.py: rp2_mem.py's)
         why = missing(uf2, bootrom, game)
         if why:
             raise EmulatorError(why)
@@ -213,7 +220,7 @@ class Pico:
             else:
                 self._ask(op="uf2", path=self.uf2)
                 if harness:
-                    self.install_harness()
+                    self.install_harness(harness if isinstance(harness, str) else None)
             self.title_ms = self.boot() if boot else None
         except Exception:
             self.close()
@@ -246,9 +253,9 @@ class Pico:
         """The whole flash from a file (the Pico off; boot() starts it)."""
         self._ask(op="flash_load", path=os.path.abspath(path))
 
-    def install_harness(self):
-        """A littlefs with the harness's /boot.py where the firmware keeps its filesystem,
-        unless one is there (then /boot.py is written into it)."""
+    def install_harness(self, text=None):
+        """A littlefs with the harness's /boot.py (HARNESS, or `text`) where the firmware
+        keeps its filesystem, unless one is there (then /boot.py is written into it)."""
         image = self.flash()
         offset, size = filesystem(image)
         try:
@@ -259,7 +266,7 @@ class Pico:
             fs.format()
             fs.mount()
         with fs.open("/boot.py", "w") as f:
-            f.write(HARNESS % {"seed": self.seed})
+            f.write(text or HARNESS % {"seed": self.seed})
         fs.unmount()
         fs.put_back()
         self.write_flash(image)
@@ -562,30 +569,44 @@ def export_saves(image_path, out):
 def parse(argv):
     opts = {"what": "title", "seed": 5, "keys": None, "count": 200, "png": None, "rng": 1,
             "keep": None, "image": None, "out": None, "mode": None, "cuts": None,
-            "firmware": None, "turns": 6}
+            "firmware": None, "turns": 6, "mix": ("player",), "every": 500}
     args = list(argv)
     if args and not args[0].startswith("-"):
         opts["what"] = args.pop(0)
-    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts", "bench"):
-        raise UsageError("unknown command %r: title, keys, cuts, saves, serve, flashcuts or bench"
-                         % opts["what"])
+    if opts["what"] not in ("title", "keys", "cuts", "saves", "serve", "flashcuts", "bench", "mem"):
+        raise UsageError("unknown command %r: title, keys, cuts, saves, serve, flashcuts, bench "
+                         "or mem" % opts["what"])
+    mem = opts["what"] == "mem"
+    if mem:
+        opts["seed"], opts["count"] = 1, 10000
     while args:
         a = args.pop(0)
         if a in ("-h", "--help"):
             print(__doc__)
             sys.exit(0)
         if a not in ("--seed", "--keys", "--count", "--png", "--rng", "--keep", "--image", "--out",
-                     "--mode", "--cuts", "--firmware", "--turns"):
+                     "--mode", "--cuts", "--firmware", "--turns", "--mix", "--every"):
             raise UsageError("unknown option %r (see --help)" % a)
         if not args:
             raise UsageError("%r needs a value" % a)
         v = args.pop(0)
         if a == "--mode" and v not in ("frozen", "mpy"):
             raise UsageError("--mode takes frozen or mpy, not %r" % v)
-        if a in ("--seed", "--count", "--rng", "--cuts", "--turns"):
-            if not v.isdigit():
-                raise UsageError("%s takes a whole number, not %r" % (a, v))
+        if a in ("--mix", "--every") and not mem:
+            raise UsageError("%s is for mem" % a)
+        if a in ("--seed", "--count", "--rng", "--cuts", "--turns", "--every") or (mem and a == "--keys"):
+            if not v.isdigit() or (a in ("--every", "--keys") and not int(v)):
+                raise UsageError("%s takes a whole number%s, not %r"
+                                 % (a, " above 0" if a in ("--every", "--keys") else "", v))
             v = int(v)
+        if a == "--mix":
+            from tools.stress.soak import MIXES
+            v = tuple(v.split(","))
+            bad = [m for m in v if m not in MIXES]
+            if bad:
+                raise UsageError("--mix: no mix %r (%s)" % (bad[0], ", ".join(MIXES)))
+        if mem and a == "--keys":
+            a = "--count"
         opts[a[2:]] = v
     return opts
 
@@ -606,7 +627,7 @@ def main(argv=None):
             raise UsageError(why.replace("MICROPYTHON_RP2=", "--firmware " if opts["firmware"] else "MICROPYTHON_RP2="))
         if opts["image"] and not os.path.isfile(opts["image"]):
             raise UsageError("--image %s: no such file" % opts["image"])
-        if opts["keys"]:
+        if opts["keys"] and opts["what"] != "mem":
             names = read_keys(opts["keys"])
             bad = [k for k in names if k.upper() not in keymap()]
             if bad:
@@ -643,6 +664,9 @@ def _run(opts, t0):
     if opts["what"] == "flashcuts":
         from tools.mp import rp2_flash
         return rp2_flash.main(opts)
+    if opts["what"] == "mem":
+        from tools.mp import rp2_mem
+        return rp2_mem.main(opts)
     if opts["what"] == "title":
         with Pico(seed=opts["seed"]) as pico:
             st = pico.stats()
