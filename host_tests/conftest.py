@@ -96,6 +96,17 @@ def on_both_interpreters(name, micropython_marks=(), marks=None, files=()):
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
+def need_browser():
+    """Skip a test of the web page in a browser where Chromium or its driver is missing;
+    under make check (SVARA_WEB_REQUIRED, after make web-setup installed them) fail."""
+    from tools.web import browser as web
+    why = web.missing()
+    if why:
+        if os.environ.get("SVARA_WEB_REQUIRED"):
+            pytest.fail("the browser test cannot run: " + why)
+        pytest.skip(why)
+
+
 def script(name):
     """(app seed, key codes) of host_tests/keys/<name>.keys."""
     from tools.sim import core as simcore

@@ -56,21 +56,22 @@ def test_an_unreadable_bootrom_is_one_line_and_exit_2(tmp_path):
     assert got.stderr.count("\n") == 1 and "RP2040_BOOTROM" in got.stderr
 
 
-def test_a_file_that_is_not_a_uf2_is_refused(tmp_path):
-    bad = tmp_path / "fw.uf2"
-    bad.write_bytes(b"\x7fELF" + bytes(508))
+def _title_with(tmp_path, firmware):
+    """`title` on a firmware file of these bytes, with a bootrom of zeros beside it."""
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(firmware)
     rom = tmp_path / "bootrom.bin"
     rom.write_bytes(bytes(16384))
-    got = cli("title", env={"MICROPYTHON_RP2": str(bad), "RP2040_BOOTROM": str(rom)})
+    return cli("title", env={"MICROPYTHON_RP2": str(fw), "RP2040_BOOTROM": str(rom)})
+
+
+def test_a_file_that_is_not_a_uf2_is_refused(tmp_path):
+    got = _title_with(tmp_path, b"\x7fELF" + bytes(508))
     assert got.returncode == 2 and "not a UF2" in got.stderr
 
 
 def test_a_uf2_without_the_game_is_refused(tmp_path):
-    stock = tmp_path / "stock.uf2"
-    stock.write_bytes(b"UF2\n" + bytes(508))
-    rom = tmp_path / "bootrom.bin"
-    rom.write_bytes(bytes(16384))
-    got = cli("title", env={"MICROPYTHON_RP2": str(stock), "RP2040_BOOTROM": str(rom)})
+    got = _title_with(tmp_path, b"UF2\n" + bytes(508))
     assert got.returncode == 2 and "no game frozen in" in got.stderr
     assert got.stderr.count("\n") == 1
 

@@ -13,6 +13,7 @@ import pytest
 
 from tools.sim import core as simcore
 from tools.web import browser as web
+from conftest import need_browser  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -39,11 +40,7 @@ def expected(frame):
 
 @pytest.fixture(scope="module")
 def page():
-    why = web.missing()
-    if why:
-        if os.environ.get("SVARA_WEB_REQUIRED"):
-            pytest.fail("the browser test cannot run: " + why)
-        pytest.skip(why)
+    need_browser()
     out = tempfile.mkdtemp(prefix="svara-web-")
     try:
         with web.Site(out) as site, web.Browser() as b:

@@ -14,6 +14,7 @@ import pytest
 
 from tools.device import build as buildtool
 from tools.web import browser as web
+from conftest import need_browser  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -21,17 +22,9 @@ pytestmark = pytest.mark.slow
 TO_TABLE = ("ENTER", "ARROW_DOWN", "ARROW_DOWN", "ARROW_DOWN", "ARROW_LEFT", "ARROW_LEFT", "F1")
 
 
-def _needed():
-    why = web.missing()
-    if why:
-        if os.environ.get("SVARA_WEB_REQUIRED"):
-            pytest.fail("the browser test cannot run: " + why)
-        pytest.skip(why)
-
-
 @pytest.fixture(scope="module")
 def site():
-    _needed()
+    need_browser()
     out = tempfile.mkdtemp(prefix="svara-web-")
     try:
         with web.Site(os.path.join(out, "site")) as served:
@@ -246,7 +239,7 @@ def test_a_second_tab_waits_without_web_locks_too(site):
 
 
 def test_a_driver_that_fails_to_start_once_is_started_again(tmp_path, monkeypatch):
-    _needed()
+    need_browser()
     wrapper = tmp_path / "chromedriver"
     count = tmp_path / "starts"
     wrapper.write_text("#!/bin/sh\n"

@@ -3,12 +3,12 @@ touch phone: "fit" (the default) makes the screen as wide as the page (about 2.5
 keypad takes the height left and nothing scrolls; then a whole match is played on the
 page's keypad to game over, each frame the simulator's for the same keys, and each of
 the simulator's screens saying what the match says (ui_helpers.check_screen)."""
-import os
 
 import pytest
 
 from tools.sim import core as simcore
 from tools.web import browser as web
+from conftest import need_browser  # noqa: E402
 from ui_helpers import run, check_screen
 
 pytestmark = pytest.mark.slow
@@ -53,11 +53,7 @@ def same(b, frame, what, tmp_path):
 
 @pytest.fixture(scope="module")
 def phone():
-    why = web.missing()
-    if why:
-        if os.environ.get("SVARA_WEB_REQUIRED"):
-            pytest.fail("the browser test cannot run: " + why)
-        pytest.skip(why)
+    need_browser()
     import shutil
     import tempfile
     out = tempfile.mkdtemp(prefix="svara-web-")
